@@ -1,0 +1,127 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.internal.NativeHandle;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A horizontal slice of a scan: the same rows of each scanned column, held in native memory
+ * until {@link #close()} (or until the garbage collector finds the chunk and its arrays
+ * unreachable). Columns keep the file's encoding where vortex4j can use it (dictionary-encoded
+ * strings arrive as {@link VarBinDictArray}).
+ */
+public final class Chunk implements AutoCloseable {
+    private final Scan scan;
+    private final NativeHandle handle;
+    private final int length;
+    private final long index;
+    private final long firstRow;
+    private final Array[] columns;
+    /** Selections memoized by {@link PredicateEvaluator}; dropped with the chunk. */
+    final Map<Predicate, Bitmap> selections = new ConcurrentHashMap<>();
+
+    Chunk(Scan scan, long handle, long index, long firstRow) {
+        this.scan = scan;
+        this.index = index;
+        this.firstRow = firstRow;
+        this.handle = new NativeHandle(handle, Native::freeChunk,
+                "chunk " + index + " of " + scan.file().path());
+        this.length = Math.toIntExact(Native.chunkLength(handle));
+        this.columns = new Array[scan.schema().size()];
+    }
+
+    /** The number of rows. */
+    public int length() {
+        handle.checkOpen();
+        return length;
+    }
+
+    /** The position of this chunk in its scan, from 0. */
+    public long index() {
+        return index;
+    }
+
+    /** The file row number of this chunk's first row. */
+    public long firstRow() {
+        return firstRow;
+    }
+
+    /** The scanned columns. */
+    public Schema schema() {
+        return scan.schema();
+    }
+
+    /**
+     * Column {@code i} of the scan. Throws {@link UnsupportedOperationException} naming the column
+     * for a dtype vortex4j does not read.
+     */
+    public Array column(int i) {
+        Field field = schema().field(i);
+        synchronized (columns) {
+            Array a = columns[i];
+            if (a != null) {
+                handle.checkOpen();
+                return a;
+            }
+            if (!field.type().isSupported()) {
+                throw new UnsupportedOperationException("column '" + field.name() + "' has dtype "
+                        + field.type() + ", which vortex4j does not read");
+            }
+            long h = handle.acquire();
+            try {
+                Object[] export = Native.exportColumn(h, i);
+                a = ColumnExport.toArray(handle, field, export, scan::dictionary);
+            } finally {
+                handle.release();
+            }
+            if (a instanceof VarBinDictArray) {
+                scan.rememberDictionary(((VarBinDictArray) a).strings());
+            }
+            columns[i] = a;
+            return a;
+        }
+    }
+
+    /** The named column. */
+    public Array column(String name) {
+        return column(schema().indexOf(name) >= 0 ? schema().indexOf(name) : missing(name));
+    }
+
+    private int missing(String name) {
+        schema().field(name);
+        return -1;
+    }
+
+    /** The encoding tree of column {@code i} in this chunk, e.g. for {@code inspect}. */
+    public String encodingTree(int i) {
+        schema().field(i);
+        long h = handle.acquire();
+        try {
+            return Native.encodingTree(h, i);
+        } finally {
+            handle.release();
+        }
+    }
+
+    /** True until closed. */
+    public boolean isOpen() {
+        return handle.isOpen();
+    }
+
+    NativeHandle handle() {
+        return handle;
+    }
+
+    /** Frees the chunk's native memory; its arrays become unusable. Idempotent. */
+    @Override
+    public void close() {
+        handle.close();
+        selections.clear();
+    }
+
+    @Override
+    public String toString() {
+        return "Chunk[" + index + ", rows " + firstRow + ".." + (firstRow + length) + "]";
+    }
+}

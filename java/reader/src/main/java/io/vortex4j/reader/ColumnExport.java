@@ -1,0 +1,93 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.reader.internal.NativeHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.function.LongFunction;
+
+/**
+ * Turns the native export of a column ({@code Native.exportColumn}) into an {@link Array} view.
+ *
+ * <p>The export is {@code Object[]{long[] header, ByteBuffer validity, ByteBuffer values,
+ * ByteBuffer offsets, ByteBuffer data, Object[] dictionary}}, with {@code header = {layout,
+ * length, codeWidth, dictionaryId}}: layout 0 is a plain Arrow-style column, 1 a dictionary
+ * (values = codes, dictionary = the nested export of the entries). Absent buffers are null.
+ */
+final class ColumnExport {
+    static final int PLAIN = 0;
+    static final int DICTIONARY = 1;
+
+    private ColumnExport() {}
+
+    /**
+     * Builds the view. {@code dictionaries} supplies the shared decoded-string cache for a
+     * dictionary id.
+     */
+    static Array toArray(NativeHandle owner, Field field, Object[] export,
+            LongFunction<DictionaryStrings> dictionaries) {
+        long[] header = (long[]) export[0];
+        int length = Math.toIntExact(header[1]);
+        ByteBuffer validity = buffer(export[1]);
+        if (header[0] == DICTIONARY) {
+            Object[] dictExport = (Object[]) export[5];
+            long[] dictHeader = (long[]) dictExport[0];
+            VarBinArray dictionary = new VarBinArray(owner, field.type(), Math.toIntExact(dictHeader[1]),
+                    buffer(dictExport[1]), nonNull(dictExport[3]), nonNull(dictExport[4]));
+            long dictId = header[3];
+            DictionaryStrings strings = dictionaries.apply(dictId);
+            if (strings == null || strings.size() != dictionary.length()) {
+                strings = new DictionaryStrings(dictId, dictionary.length());
+            }
+            return new VarBinDictArray(owner, field.type(), length, validity, nonNull(export[2]),
+                    (int) header[2], dictionary, strings);
+        }
+        ByteBuffer values = nonNull(export[2]);
+        DataType type = field.type();
+        switch (type.kind()) {
+            case NULL:
+                return new NullArray(owner, length);
+            case BOOL:
+                return new BoolArray(owner, type, length, validity, values);
+            case INT8:
+                return new Int8Array(owner, type, length, validity, values);
+            case INT16:
+                return new Int16Array(owner, type, length, validity, values);
+            case INT32:
+            case DATE:
+                return new Int32Array(owner, type, length, validity, values);
+            case INT64:
+            case TIME:
+            case TIMESTAMP:
+                return new Int64Array(owner, type, length, validity, values);
+            case UINT8:
+                return new UInt8Array(owner, type, length, validity, values);
+            case UINT16:
+                return new UInt16Array(owner, type, length, validity, values);
+            case UINT32:
+                return new UInt32Array(owner, type, length, validity, values);
+            case UINT64:
+                return new UInt64Array(owner, type, length, validity, values);
+            case FLOAT16:
+            case FLOAT32:
+                return new Float32Array(owner, type, length, validity, values);
+            case FLOAT64:
+                return new Float64Array(owner, type, length, validity, values);
+            case UTF8:
+            case BINARY:
+                return new VarBinArray(owner, type, length, validity, nonNull(export[3]), nonNull(export[4]));
+            case DECIMAL:
+                return new DecimalArray(owner, type, length, validity, values);
+            default:
+                throw new UnsupportedOperationException(
+                        "column '" + field.name() + "' has dtype " + type + ", which vortex4j does not read");
+        }
+    }
+
+    private static ByteBuffer buffer(Object o) {
+        return o == null ? null : ((ByteBuffer) o).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static ByteBuffer nonNull(Object o) {
+        return o == null ? Array.EMPTY : buffer(o);
+    }
+}

@@ -1,0 +1,62 @@
+package io.vortex4j.reader;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Negation normal form for {@link Predicate#normalize()}. */
+final class Normalizer {
+    private Normalizer() {}
+
+    static Predicate positive(Predicate p) {
+        if (p instanceof Predicate.Not n) {
+            return negative(n.child());
+        } else if (p instanceof Predicate.And a) {
+            return new Predicate.And(map(a.children(), false));
+        } else if (p instanceof Predicate.Or o) {
+            return new Predicate.Or(map(o.children(), false));
+        }
+        return p;
+    }
+
+    /** The normalized form of {@code NOT p}. */
+    static Predicate negative(Predicate p) {
+        if (p instanceof Predicate.Not n) {
+            return positive(n.child());
+        } else if (p instanceof Predicate.And a) {
+            return new Predicate.Or(map(a.children(), true));
+        } else if (p instanceof Predicate.Or o) {
+            return new Predicate.And(map(o.children(), true));
+        } else if (p instanceof Predicate.Compare c) {
+            return new Predicate.Compare(c.column(), c.op().negate(), c.value());
+        } else if (p instanceof Predicate.Between b) {
+            // NOT (x BETWEEN lo AND hi) is x < lo OR x > hi; unknown stays unknown either way.
+            return Predicate.or(Predicate.lt(b.column(), b.low()), Predicate.gt(b.column(), b.high()));
+        } else if (p instanceof Predicate.In in) {
+            return new Predicate.In(in.column(), in.values(), !in.negated());
+        } else {
+            Predicate.IsNull n = (Predicate.IsNull) p;
+            return new Predicate.IsNull(n.column(), !n.negated());
+        }
+    }
+
+    private static List<Predicate> map(List<Predicate> children, boolean negate) {
+        List<Predicate> out = new ArrayList<>(children.size());
+        for (Predicate c : children) {
+            out.add(negate ? negative(c) : positive(c));
+        }
+        return out;
+    }
+
+    static void collectColumns(Predicate p, Set<String> out) {
+        if (p instanceof Predicate.Not n) {
+            collectColumns(n.child(), out);
+        } else if (p instanceof Predicate.And a) {
+            a.children().forEach(c -> collectColumns(c, out));
+        } else if (p instanceof Predicate.Or o) {
+            o.children().forEach(c -> collectColumns(c, out));
+        } else {
+            out.add(p.column());
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.reader.internal.NativeHandle;
+
+/** A column of the null type: every row is null. */
+public final class NullArray extends Array {
+    NullArray(NativeHandle owner, int length) {
+        super(owner, DataType.NULL, length, null);
+    }
+
+    @Override
+    public boolean isNull(int i) {
+        check(i);
+        return true;
+    }
+
+    @Override
+    public boolean mayHaveNulls() {
+        return length > 0;
+    }
+}

@@ -1,0 +1,313 @@
+package io.vortex4j.reader;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A row filter over named columns, with SQL semantics: a comparison with a null (a null row or a
+ * null literal) is unknown, and only rows where the filter is true are selected; {@code NOT} of
+ * unknown is unknown. Strings compare in UTF-8 byte (code point) order, as vortex does.
+ *
+ * <p>Literals are normalized: integral numbers to {@link Long}, {@link Float} to {@link Double},
+ * {@code byte[]} to {@link Binary}; {@link String}, {@link Boolean}, {@link BigDecimal}, {@link
+ * BigInteger} and {@code java.time} values are kept, and null is SQL NULL. Predicates are values:
+ * equal predicates select the same rows, which is what the per-chunk memo relies on.
+ */
+public sealed interface Predicate
+        permits Predicate.Compare, Predicate.Between, Predicate.In, Predicate.IsNull,
+                Predicate.And, Predicate.Or, Predicate.Not {
+
+    /** Comparison operators. */
+    enum Op {
+        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+
+        private final String symbol;
+
+        Op(String symbol) {
+            this.symbol = symbol;
+        }
+
+        /** The SQL symbol. */
+        public String symbol() {
+            return symbol;
+        }
+
+        /** The operator selecting exactly the non-null rows this one rejects. */
+        public Op negate() {
+            switch (this) {
+                case EQ: return NE;
+                case NE: return EQ;
+                case LT: return GE;
+                case LE: return GT;
+                case GT: return LE;
+                default: return LT;
+            }
+        }
+
+        /** The operator with its operands swapped ({@code v < x} is {@code x > v}). */
+        public Op flip() {
+            switch (this) {
+                case LT: return GT;
+                case LE: return GE;
+                case GT: return LT;
+                case GE: return LE;
+                default: return this;
+            }
+        }
+
+        /** Whether a three-way comparison result {@code cmp} satisfies the operator. */
+        public boolean test(int cmp) {
+            switch (this) {
+                case EQ: return cmp == 0;
+                case NE: return cmp != 0;
+                case LT: return cmp < 0;
+                case LE: return cmp <= 0;
+                case GT: return cmp > 0;
+                default: return cmp >= 0;
+            }
+        }
+    }
+
+    /** {@code column op value}. */
+    record Compare(String column, Op op, Object value) implements Predicate {
+        public Compare {
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(op, "op");
+            value = Literals.normalize(value);
+        }
+
+        @Override
+        public String toString() {
+            return column + " " + op.symbol() + " " + Literals.toSql(value);
+        }
+    }
+
+    /** {@code column BETWEEN low AND high}, both bounds inclusive. */
+    record Between(String column, Object low, Object high) implements Predicate {
+        public Between {
+            Objects.requireNonNull(column, "column");
+            low = Literals.normalize(low);
+            high = Literals.normalize(high);
+        }
+
+        @Override
+        public String toString() {
+            return column + " BETWEEN " + Literals.toSql(low) + " AND " + Literals.toSql(high);
+        }
+    }
+
+    /** {@code column IN (values)}, or {@code NOT IN} when negated. */
+    record In(String column, List<Object> values, boolean negated) implements Predicate {
+        public In {
+            Objects.requireNonNull(column, "column");
+            List<Object> normalized = new ArrayList<>(values.size());
+            for (Object v : values) {
+                normalized.add(Literals.normalize(v));
+            }
+            values = Collections.unmodifiableList(normalized);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder(column).append(negated ? " NOT IN (" : " IN (");
+            for (int i = 0; i < values.size(); i++) {
+                sb.append(i == 0 ? "" : ", ").append(Literals.toSql(values.get(i)));
+            }
+            return sb.append(')').toString();
+        }
+    }
+
+    /** {@code column IS NULL}, or {@code IS NOT NULL} when negated. */
+    record IsNull(String column, boolean negated) implements Predicate {
+        public IsNull {
+            Objects.requireNonNull(column, "column");
+        }
+
+        @Override
+        public String toString() {
+            return column + (negated ? " IS NOT NULL" : " IS NULL");
+        }
+    }
+
+    /** True when every child is true; an empty AND is true. */
+    record And(List<Predicate> children) implements Predicate {
+        public And {
+            children = List.copyOf(children);
+        }
+
+        @Override
+        public String toString() {
+            return join(children, " AND ", "TRUE");
+        }
+    }
+
+    /** True when some child is true; an empty OR is false. */
+    record Or(List<Predicate> children) implements Predicate {
+        public Or {
+            children = List.copyOf(children);
+        }
+
+        @Override
+        public String toString() {
+            return join(children, " OR ", "FALSE");
+        }
+    }
+
+    /** True when the child is false (unknown stays unknown). */
+    record Not(Predicate child) implements Predicate {
+        public Not {
+            Objects.requireNonNull(child, "child");
+        }
+
+        @Override
+        public String toString() {
+            return "NOT (" + child + ")";
+        }
+    }
+
+    /** {@code column = value}. */
+    static Predicate eq(String column, Object value) {
+        return new Compare(column, Op.EQ, value);
+    }
+
+    /** {@code column <> value}. */
+    static Predicate ne(String column, Object value) {
+        return new Compare(column, Op.NE, value);
+    }
+
+    /** {@code column < value}. */
+    static Predicate lt(String column, Object value) {
+        return new Compare(column, Op.LT, value);
+    }
+
+    /** {@code column <= value}. */
+    static Predicate le(String column, Object value) {
+        return new Compare(column, Op.LE, value);
+    }
+
+    /** {@code column > value}. */
+    static Predicate gt(String column, Object value) {
+        return new Compare(column, Op.GT, value);
+    }
+
+    /** {@code column >= value}. */
+    static Predicate ge(String column, Object value) {
+        return new Compare(column, Op.GE, value);
+    }
+
+    /** {@code column BETWEEN low AND high} (inclusive). */
+    static Predicate between(String column, Object low, Object high) {
+        return new Between(column, low, high);
+    }
+
+    /** {@code column IN (values)}; an empty list selects nothing. */
+    static Predicate in(String column, Object... values) {
+        return new In(column, Arrays.asList(values), false);
+    }
+
+    /** {@code column IN (values)}; an empty list selects nothing. */
+    static Predicate in(String column, List<?> values) {
+        return new In(column, new ArrayList<>(values), false);
+    }
+
+    /**
+     * {@code column NOT IN (values)}: selects nothing if the list holds a null; selects every row
+     * (nulls too) for an empty list, since {@code IN ()} is false for every row.
+     */
+    static Predicate notIn(String column, Object... values) {
+        return new In(column, Arrays.asList(values), true);
+    }
+
+    /** {@code column NOT IN (values)}. */
+    static Predicate notIn(String column, List<?> values) {
+        return new In(column, new ArrayList<>(values), true);
+    }
+
+    /** {@code column IS NULL}. */
+    static Predicate isNull(String column) {
+        return new IsNull(column, false);
+    }
+
+    /** {@code column IS NOT NULL}. */
+    static Predicate isNotNull(String column) {
+        return new IsNull(column, true);
+    }
+
+    /** The conjunction. */
+    static Predicate and(Predicate... children) {
+        return new And(Arrays.asList(children));
+    }
+
+    /** The conjunction. */
+    static Predicate and(List<Predicate> children) {
+        return new And(children);
+    }
+
+    /** The disjunction. */
+    static Predicate or(Predicate... children) {
+        return new Or(Arrays.asList(children));
+    }
+
+    /** The disjunction. */
+    static Predicate or(List<Predicate> children) {
+        return new Or(children);
+    }
+
+    /** The negation. */
+    static Predicate not(Predicate child) {
+        return new Not(child);
+    }
+
+    /** True for the predicates on one column (not AND, OR, NOT). */
+    default boolean isLeaf() {
+        return !(this instanceof And || this instanceof Or || this instanceof Not);
+    }
+
+    /** The column of a leaf; throws for AND, OR, NOT. */
+    default String column() {
+        if (this instanceof Compare c) {
+            return c.column();
+        } else if (this instanceof Between b) {
+            return b.column();
+        } else if (this instanceof In in) {
+            return in.column();
+        } else if (this instanceof IsNull n) {
+            return n.column();
+        }
+        throw new IllegalStateException(this + " is not a leaf");
+    }
+
+    /** Every column the predicate reads, in first-use order. */
+    default Set<String> columns() {
+        Set<String> out = new LinkedHashSet<>();
+        Normalizer.collectColumns(this, out);
+        return out;
+    }
+
+    /**
+     * The same filter with every NOT pushed down to the leaves (negation normal form). Under SQL's
+     * three-valued logic the rows where a normalized predicate is true are the union/intersection
+     * of the rows where its leaves are true, which is how selections are combined.
+     */
+    default Predicate normalize() {
+        return Normalizer.positive(this);
+    }
+
+    private static String join(List<Predicate> children, String sep, String empty) {
+        if (children.isEmpty()) {
+            return empty;
+        }
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < children.size(); i++) {
+            sb.append(i == 0 ? "" : sep).append(children.get(i));
+        }
+        return sb.append(')').toString();
+    }
+}

@@ -1,0 +1,98 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.VortexException;
+import io.vortex4j.reader.internal.Native;
+
+/**
+ * Computes which rows of a chunk a {@link Predicate} selects, as a {@link Bitmap}, and memoizes
+ * it per chunk and predicate (thread-safe; dropped when the chunk closes).
+ *
+ * <p>The predicate is put in negation normal form; AND and OR then combine the leaves' bitmaps
+ * word by word. A leaf on a dictionary-encoded string column is evaluated natively on the
+ * dictionary ({@code Native.evaluateDictFilter}): once per distinct value, then one code lookup
+ * per row, no string decoded. Other leaves, and leaves the native side declines (a dictionary
+ * larger than the chunk), take the generic row-by-row path. Both paths give the same answer.
+ *
+ * <p>The dictionary path is on unless the system property {@code vortex4j.dictFilter} is {@code
+ * false}, or {@link #setDictFilterEnabled} turns it off.
+ */
+public final class PredicateEvaluator {
+    private static volatile boolean dictFilterEnabled =
+            !"false".equalsIgnoreCase(System.getProperty("vortex4j.dictFilter"));
+
+    private PredicateEvaluator() {}
+
+    /** Whether leaves on dictionary columns use the native dictionary filter. */
+    public static boolean isDictFilterEnabled() {
+        return dictFilterEnabled;
+    }
+
+    /** Turns the native dictionary filter on or off for this JVM (the answers do not change). */
+    public static void setDictFilterEnabled(boolean enabled) {
+        dictFilterEnabled = enabled;
+    }
+
+    /** The rows of {@code chunk} where {@code filter} is true. Shared: do not modify. */
+    public static Bitmap selection(Chunk chunk, Predicate filter) {
+        Bitmap memo = chunk.selections.get(filter);
+        if (memo != null) {
+            chunk.handle().checkOpen();
+            return memo;
+        }
+        Bitmap result = evaluate(chunk, filter.normalize());
+        chunk.selections.putIfAbsent(filter, result);
+        return result;
+    }
+
+    private static Bitmap evaluate(Chunk chunk, Predicate p) {
+        if (p instanceof Predicate.And and) {
+            Bitmap acc = Bitmap.all(chunk.length());
+            for (Predicate child : and.children()) {
+                acc.and(selection(chunk, child));
+                if (acc.cardinality() == 0) {
+                    break;
+                }
+            }
+            return acc;
+        }
+        if (p instanceof Predicate.Or or) {
+            Bitmap acc = Bitmap.none(chunk.length());
+            for (Predicate child : or.children()) {
+                acc.or(selection(chunk, child));
+            }
+            return acc;
+        }
+        return leaf(chunk, p);
+    }
+
+    private static Bitmap leaf(Chunk chunk, Predicate leaf) {
+        int column = chunk.schema().indexOf(leaf.column());
+        if (column < 0) {
+            throw new VortexException("predicate " + leaf + ": unknown column '" + leaf.column()
+                    + "' (the scan reads " + chunk.schema().names() + ")");
+        }
+        Field field = chunk.schema().field(column);
+        RowFilter.checkTypes(field, leaf);
+        if (dictFilterEnabled && isVarBin(field)) {
+            long[] words = dictFilter(chunk, column, leaf);
+            if (words != null) {
+                return new Bitmap(words, chunk.length());
+            }
+        }
+        return RowFilter.select(chunk.column(column), leaf);
+    }
+
+    private static boolean isVarBin(Field field) {
+        return field.type().kind() == DataType.Kind.UTF8 || field.type().kind() == DataType.Kind.BINARY;
+    }
+
+    /** The native dictionary filter's bitmap, or null when it declines. */
+    static long[] dictFilter(Chunk chunk, int column, Predicate leaf) {
+        long h = chunk.handle().acquire();
+        try {
+            return Native.evaluateDictFilter(h, column, PredicateCodec.encode(leaf));
+        } finally {
+            chunk.handle().release();
+        }
+    }
+}

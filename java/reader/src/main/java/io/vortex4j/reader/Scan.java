@@ -1,0 +1,108 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.internal.NativeHandle;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+/**
+ * A scan over a file: an iterator of {@link Chunk}s in file order, covering every row once.
+ *
+ * <p>Each chunk owns native memory: close it when done (or let the garbage collector free it).
+ * A scan is meant for one thread at a time.
+ */
+public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseable {
+    private final VortexFile file;
+    private final NativeHandle handle;
+    private final Schema schema;
+    /** Decoded dictionary strings by dictionary id, shared by the chunks that share a dictionary. */
+    private final Map<Long, DictionaryStrings> dictionaries = new HashMap<>();
+    private Chunk next;
+    private boolean done;
+    private long chunkIndex;
+    private long rowOffset;
+
+    Scan(VortexFile file, long handle, Schema schema) {
+        this.file = file;
+        this.handle = new NativeHandle(handle, Native::freeScan, "scan of " + file.path());
+        this.schema = schema;
+    }
+
+    /** The scanned columns. */
+    public Schema schema() {
+        return schema;
+    }
+
+    /** The file being scanned. */
+    public VortexFile file() {
+        return file;
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (next != null) {
+            return true;
+        }
+        if (done) {
+            handle.checkOpen();
+            return false;
+        }
+        long h = handle.acquire();
+        long chunk;
+        try {
+            chunk = Native.nextChunk(h);
+        } finally {
+            handle.release();
+        }
+        if (chunk == 0) {
+            done = true;
+            return false;
+        }
+        next = new Chunk(this, chunk, chunkIndex++, rowOffset);
+        rowOffset += next.length();
+        return true;
+    }
+
+    @Override
+    public Chunk next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("the scan of " + file.path() + " has no more chunks");
+        }
+        Chunk c = next;
+        next = null;
+        return c;
+    }
+
+    /** This scan as an Iterable, for for-each loops (it can be iterated once). */
+    @Override
+    public Iterator<Chunk> iterator() {
+        return this;
+    }
+
+    DictionaryStrings dictionary(long id) {
+        synchronized (dictionaries) {
+            return dictionaries.get(id);
+        }
+    }
+
+    void rememberDictionary(DictionaryStrings strings) {
+        synchronized (dictionaries) {
+            if (dictionaries.size() > 64) {
+                dictionaries.clear();
+            }
+            dictionaries.put(strings.id, strings);
+        }
+    }
+
+    /** Ends the scan. Chunks already returned stay valid until closed. Idempotent. */
+    @Override
+    public void close() {
+        if (next != null) {
+            next.close();
+            next = null;
+        }
+        handle.close();
+    }
+}

@@ -1,0 +1,98 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.reader.internal.NativeHandle;
+import java.nio.ByteBuffer;
+
+/**
+ * A dictionary-encoded utf8 or binary column, kept encoded: one unsigned code per row (1, 2 or 4
+ * bytes wide) indexing a {@link VarBinArray} of distinct values.
+ *
+ * <p>A row is null when its code is null, or when its code points at a null dictionary entry.
+ * {@link #getString} decodes each distinct entry at most once (per dictionary, across the chunks
+ * of a scan that share it).
+ */
+public final class VarBinDictArray extends Array {
+    final ByteBuffer codes;
+    final int codeWidth;
+    final VarBinArray dictionary;
+    final DictionaryStrings strings;
+
+    VarBinDictArray(NativeHandle owner, DataType type, int length, ByteBuffer codeValidity,
+            ByteBuffer codes, int codeWidth, VarBinArray dictionary, DictionaryStrings strings) {
+        super(owner, type, length, codeValidity);
+        this.codes = codes;
+        this.codeWidth = codeWidth;
+        this.dictionary = dictionary;
+        this.strings = strings;
+    }
+
+    /** The dictionary: the distinct values the codes point at. */
+    public VarBinArray dictionary() {
+        return dictionary;
+    }
+
+    /** Bytes per code: 1, 2 or 4. */
+    public int codeWidth() {
+        return codeWidth;
+    }
+
+    /** The code of row {@code i}; unspecified when the code itself is null. */
+    public int getCode(int i) {
+        check(i);
+        return codeUnchecked(i);
+    }
+
+    /** True when the code of row {@code i} is null (a null row whatever the dictionary holds). */
+    public boolean isCodeNull(int i) {
+        check(i);
+        return validity != null && !bit(validity, i);
+    }
+
+    @Override
+    public boolean isNull(int i) {
+        check(i);
+        if (validity != null && !bit(validity, i)) {
+            return true;
+        }
+        return dictionary.validity != null && !bit(dictionary.validity, codeUnchecked(i));
+    }
+
+    @Override
+    public boolean mayHaveNulls() {
+        return validity != null || dictionary.validity != null;
+    }
+
+    /** Row {@code i} as a String (utf8 columns), or null for a null row. */
+    public String getString(int i) {
+        check(i);
+        if (validity != null && !bit(validity, i)) {
+            return null;
+        }
+        return strings.get(dictionary, codeUnchecked(i));
+    }
+
+    /** The bytes of row {@code i}, or null for a null row. */
+    public byte[] getBytes(int i) {
+        check(i);
+        if (validity != null && !bit(validity, i)) {
+            return null;
+        }
+        return dictionary.getBytes(codeUnchecked(i));
+    }
+
+    int codeUnchecked(int i) {
+        switch (codeWidth) {
+            case 1:
+                return Byte.toUnsignedInt(codes.get(i));
+            case 2:
+                return Short.toUnsignedInt(codes.getShort(i << 1));
+            default:
+                return codes.getInt(i << 2);
+        }
+    }
+
+    /** The decoded-string cache of this column's dictionary. */
+    DictionaryStrings strings() {
+        return strings;
+    }
+}

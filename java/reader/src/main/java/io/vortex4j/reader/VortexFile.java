@@ -1,0 +1,143 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.internal.NativeHandle;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An open Vortex file: its schema, row count, and scans over it. Any file the Rust reference
+ * (vortex 0.90) writes can be read.
+ *
+ * <pre>{@code
+ * try (VortexFile file = VortexFile.open(Paths.get("trades.vortex"));
+ *      Scan scan = file.scan("sym", "price")) {
+ *     for (Chunk chunk : scan) {
+ *         try (chunk) { ... chunk.column(0) ... }
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe: several scans may run at once, from different threads. Closing the file does
+ * not end scans already started.
+ */
+public final class VortexFile implements AutoCloseable {
+    private final Path path;
+    private final NativeHandle handle;
+    private final Schema schema;
+    private final long rowCount;
+
+    private VortexFile(Path path, long handle) {
+        this.path = path;
+        this.handle = new NativeHandle(handle, Native::freeFile, "file " + path);
+        long h = this.handle.acquire();
+        try {
+            this.schema = Schema.fromNative(Native.schema(h));
+            this.rowCount = Native.rowCount(h);
+        } finally {
+            this.handle.release();
+        }
+    }
+
+    /**
+     * Opens the file at {@code path}. Throws {@link io.vortex4j.VortexException} naming the file
+     * when it is missing, not a regular file, or not a readable Vortex file.
+     */
+    public static VortexFile open(Path path) {
+        Path absolute = path.toAbsolutePath();
+        return new VortexFile(absolute, Native.openFile(absolute.toString()));
+    }
+
+    /** Opens the file at {@code path}. */
+    public static VortexFile open(String path) {
+        return open(Paths.get(path));
+    }
+
+    /** The file's path. */
+    public Path path() {
+        return path;
+    }
+
+    /** The top-level columns. */
+    public Schema schema() {
+        handle.checkOpen();
+        return schema;
+    }
+
+    /** The number of rows. */
+    public long rowCount() {
+        handle.checkOpen();
+        return rowCount;
+    }
+
+    /** Scans the named columns in the given order; no names means every column. */
+    public Scan scan(String... columns) {
+        return scan(Arrays.asList(columns));
+    }
+
+    /**
+     * Scans the named columns in the given order; an empty list means every column. Throws
+     * {@link io.vortex4j.VortexException} for an unknown column.
+     */
+    public Scan scan(List<String> columns) {
+        List<String> names = columns.isEmpty() ? schema().names() : columns;
+        Field[] fields = new Field[names.size()];
+        for (int i = 0; i < fields.length; i++) {
+            try {
+                fields[i] = schema().field(names.get(i));
+            } catch (io.vortex4j.VortexException e) {
+                throw new io.vortex4j.VortexException(path + ": " + e.getMessage());
+            }
+        }
+        long h = handle.acquire();
+        try {
+            long scan = Native.openScan(h, names.toArray(new String[0]));
+            return new Scan(this, scan, Schema.of(fields));
+        } finally {
+            handle.release();
+        }
+    }
+
+    /**
+     * The reference answer: the row indices vortex's own filtered scan selects for {@code
+     * filter}. Used to cross-check the Java paths and as the "native" benchmark baseline.
+     */
+    public long[] referenceFilteredRows(Predicate filter) {
+        long h = handle.acquire();
+        try {
+            return Native.filteredScanRows(h, PredicateCodec.encode(filter));
+        } finally {
+            handle.release();
+        }
+    }
+
+    /**
+     * vortex's own filtered scan projecting {@code columns} of the selected rows (decoded when
+     * {@code materialize}); returns how many rows were selected. The benchmarks' baseline.
+     */
+    public long referenceFilteredCount(Predicate filter, boolean materialize, String... columns) {
+        long h = handle.acquire();
+        try {
+            return Native.filteredScanCount(h, PredicateCodec.encode(filter), columns, materialize);
+        } finally {
+            handle.release();
+        }
+    }
+
+    NativeHandle handle() {
+        return handle;
+    }
+
+    /** Releases the file. Scans already started keep working. Idempotent. */
+    @Override
+    public void close() {
+        handle.close();
+    }
+
+    @Override
+    public String toString() {
+        return "VortexFile[" + path + "]";
+    }
+}

@@ -1,0 +1,136 @@
+package io.vortex4j.reader.internal;
+
+/**
+ * The JNI surface of the native library: static functions on {@code long} handles.
+ *
+ * <p>Handles are owned by the public wrappers ({@code VortexFile}, {@code Scan}, {@code Chunk},
+ * {@code VortexWriter}), which check that a handle is open before every call and free it exactly
+ * once. Every function throws {@link io.vortex4j.VortexException} for errors; none returns an
+ * error code. Not part of the public API.
+ *
+ * <p>Encodings that cross this boundary:
+ *
+ * <ul>
+ *   <li>a schema is {@code Object[]{String[] names, int[] typeCodes, boolean[] nullable,
+ *       int[] param1, int[] param2, String[] timezone, String[] dtypeText}} (see
+ *       {@code Schema.fromNative});
+ *   <li>an exported column is {@code Object[]{long[] header, ByteBuffer validity, ByteBuffer
+ *       values, ByteBuffer offsets, ByteBuffer data, Object[] dictionary}} (see
+ *       {@code ColumnExport}); the buffers stay valid until the chunk is freed;
+ *   <li>a predicate is the versioned byte encoding of {@code PredicateCodec};
+ *   <li>a bitmap is a {@code long[]}, bit {@code i} of word {@code i / 64} (LSB first) is row
+ *       {@code i}.
+ * </ul>
+ */
+public final class Native {
+    static {
+        NativeLoader.load();
+    }
+
+    private Native() {}
+
+    /** Makes sure the library is loaded (a no-op after the first call). */
+    public static void ensureLoaded() {}
+
+    // ---- files
+
+    /** Opens the file at {@code path}; returns a file handle. */
+    public static native long openFile(String path);
+
+    /** Rows in the file. */
+    public static native long rowCount(long file);
+
+    /** The file's top-level columns, encoded as described in the class comment. */
+    public static native Object[] schema(long file);
+
+    /** Frees a file handle. */
+    public static native void freeFile(long file);
+
+    // ---- scans
+
+    /** Starts a scan of the named columns (in that order); returns a scan handle. */
+    public static native long openScan(long file, String[] columns);
+
+    /** The next chunk of the scan as a chunk handle, or 0 at the end. */
+    public static native long nextChunk(long scan);
+
+    /** Frees a scan handle (chunks already returned stay valid). */
+    public static native void freeScan(long scan);
+
+    // ---- chunks
+
+    /** Rows in the chunk. */
+    public static native long chunkLength(long chunk);
+
+    /** Exports column {@code column} of the chunk to buffers Java can wrap without copying. */
+    public static native Object[] exportColumn(long chunk, int column);
+
+    /** The encoding tree of column {@code column} of the chunk, one node a line. */
+    public static native String encodingTree(long chunk, int column);
+
+    /** Frees a chunk handle and every buffer exported from it. */
+    public static native void freeChunk(long chunk);
+
+    // ---- filters
+
+    /**
+     * Evaluates a leaf predicate on a dictionary-encoded string column once per dictionary entry
+     * and selects rows by code lookup. Returns the selection bitmap of the chunk's rows, or null
+     * to decline (the column is not dictionary-encoded, or the dictionary is larger than the
+     * chunk), in which case the caller evaluates the leaf itself.
+     */
+    public static native long[] evaluateDictFilter(long chunk, int column, byte[] leaf);
+
+    /**
+     * The per-code table of a leaf predicate on a dictionary-encoded column: bit {@code c} is set
+     * when dictionary entry {@code c} satisfies the leaf. Null when the column is not
+     * dictionary-encoded.
+     */
+    public static native long[] dictCodeTable(long chunk, int column, byte[] leaf);
+
+    /**
+     * The reference: vortex's own scan of the file with the predicate as its filter expression.
+     * Returns the indices of the selected rows, ascending.
+     */
+    public static native long[] filteredScanRows(long file, byte[] predicate);
+
+    /**
+     * The reference scan again, projecting {@code columns} of the selected rows (decoding them
+     * when {@code materialize}) and returning how many rows were selected (for benchmarks).
+     */
+    public static native long filteredScanCount(
+            long file, byte[] predicate, String[] columns, boolean materialize);
+
+    // ---- writing
+
+    /** Creates a file for writing with the given schema (encoded as in {@link #schema}). */
+    public static native long openWriter(String path, Object[] schema);
+
+    /**
+     * Appends {@code rows} rows. {@code values[i]} is column i's values as a Java primitive array
+     * ({@code boolean[]}, {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]},
+     * {@code float[]}, {@code double[]}), or UTF-8/binary bytes with {@code offsets[i]} holding
+     * rows + 1 start offsets; {@code validity[i]} is a {@code boolean[]} (true = valid) or null.
+     */
+    public static native void writeBatch(
+            long writer, int rows, Object[] values, Object[] offsets, Object[] validity);
+
+    /** Finishes the file (footer, statistics); returns its size. The handle must still be freed. */
+    public static native long finishWriter(long writer);
+
+    /** Frees a writer handle; an unfinished file is deleted. */
+    public static native void freeWriter(long writer);
+
+    // ---- test and benchmark support: files written by the reference (Rust) code alone
+
+    /**
+     * Writes {@code path} with vortex's own arrays and writer (see {@code rust/src/fixture.rs}):
+     * columns {@code id} (i64, the row number), {@code s} (dictionary-encoded utf8 with null codes
+     * in some chunks and a null dictionary entry in others) and {@code v} (i64 with nulls);
+     * {@code chunks} chunks of {@code rowsPerChunk} rows drawn from {@code seed}. With {@code
+     * referenceStrategy} the strings are written plain through vortex's default strategy, which
+     * dictionary-encodes them itself. Returns the value of {@code s} in every row, as generated.
+     */
+    public static native String[] writeDictFixture(
+            String path, int chunks, int rowsPerChunk, long seed, boolean referenceStrategy);
+}

@@ -1,0 +1,55 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.reader.internal.Native;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/** Files written by the Rust reference code for the tests, cached per JVM. */
+final class Fixtures {
+    private Fixtures() {}
+
+    /** A dictionary fixture file and the values of its {@code s} column, as Rust generated them. */
+    static final class DictFile {
+        final Path path;
+        final List<String> s;
+
+        DictFile(Path path, String[] s) {
+            this.path = path;
+            this.s = Arrays.asList(s);
+        }
+    }
+
+    private static DictFile flat;
+    private static DictFile reference;
+
+    static Path tempDir() {
+        try {
+            Path dir = Files.createTempDirectory("vortex4j-test");
+            dir.toFile().deleteOnExit();
+            return dir;
+        } catch (IOException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    /** Eight chunks of 1000 rows in the four shapes of {@code rust/src/fixture.rs}. */
+    static synchronized DictFile flatDict() {
+        if (flat == null) {
+            Path p = tempDir().resolve("dict-flat.vortex");
+            flat = new DictFile(p, Native.writeDictFixture(p.toString(), 8, 1000, 42, false));
+        }
+        return flat;
+    }
+
+    /** The same kind of rows written through vortex's default strategy (shared dictionary). */
+    static synchronized DictFile referenceDict() {
+        if (reference == null) {
+            Path p = tempDir().resolve("dict-reference.vortex");
+            reference = new DictFile(p, Native.writeDictFixture(p.toString(), 6, 50_000, 7, true));
+        }
+        return reference;
+    }
+}

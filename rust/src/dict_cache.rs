@@ -1,0 +1,90 @@
+//! Per-dictionary state shared across chunks: the reference writer stores one dictionary per
+//! column (`vortex.shared`), and every chunk's `Dict` points at the same values array. Keyed by
+//! that array's identity, we keep each dictionary's code tables (one per predicate) and its
+//! export to Java, so both are computed once per scan rather than once per chunk.
+//!
+//! An entry holds a reference to its values array, so the identity cannot be reused by another
+//! array while the entry lives. The cache is small and least-recently-used.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::OnceLock;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering;
+
+use once_cell::sync::Lazy;
+use vortex_array::ArrayRef;
+
+use crate::dict_filter::CodeTable;
+use crate::export::Exported;
+
+/// Dictionaries remembered at once.
+const CAPACITY: usize = 32;
+/// Code tables remembered per dictionary.
+const TABLES_PER_DICTIONARY: usize = 64;
+
+/// What we keep about one dictionary.
+pub struct Dictionary {
+    /// A process-unique id Java uses to share decoded strings between chunks.
+    pub id: u64,
+    values: ArrayRef,
+    export: OnceLock<Arc<Exported>>,
+    tables: Mutex<HashMap<Vec<u8>, Arc<CodeTable>>>,
+}
+
+impl Dictionary {
+    /// The dictionary values.
+    pub fn values(&self) -> &ArrayRef {
+        &self.values
+    }
+
+    /// The code table for `key` (a predicate's encoding), computing it on first use.
+    pub fn table<E>(
+        &self,
+        key: &[u8],
+        compute: impl FnOnce() -> Result<CodeTable, E>,
+    ) -> Result<Arc<CodeTable>, E> {
+        if let Some(t) = self.tables.lock().expect("table cache poisoned").get(key) {
+            return Ok(Arc::clone(t));
+        }
+        let table = Arc::new(compute()?);
+        let mut tables = self.tables.lock().expect("table cache poisoned");
+        if tables.len() >= TABLES_PER_DICTIONARY {
+            tables.clear();
+        }
+        tables.insert(key.to_vec(), Arc::clone(&table));
+        Ok(table)
+    }
+
+    /// The dictionary exported for Java, computing it on first use.
+    pub fn export<E>(&self, compute: impl FnOnce() -> Result<Exported, E>) -> Result<Arc<Exported>, E> {
+        if let Some(e) = self.export.get() {
+            return Ok(Arc::clone(e));
+        }
+        let e = Arc::new(compute()?);
+        Ok(Arc::clone(self.export.get_or_init(|| e)))
+    }
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+static CACHE: Lazy<Mutex<Vec<Arc<Dictionary>>>> = Lazy::new(|| Mutex::new(Vec::new()));
+
+/// The entry for the dictionary `values`, most recently used first.
+pub fn dictionary(values: &ArrayRef) -> Arc<Dictionary> {
+    let mut cache = CACHE.lock().expect("dictionary cache poisoned");
+    if let Some(pos) = cache.iter().position(|d| ArrayRef::ptr_eq(&d.values, values)) {
+        let entry = cache.remove(pos);
+        cache.insert(0, Arc::clone(&entry));
+        return entry;
+    }
+    let entry = Arc::new(Dictionary {
+        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        values: values.clone(),
+        export: OnceLock::new(),
+        tables: Mutex::new(HashMap::new()),
+    });
+    cache.insert(0, Arc::clone(&entry));
+    cache.truncate(CAPACITY);
+    entry
+}

@@ -1,0 +1,357 @@
+//! THE kernel: a predicate on a dictionary-encoded column, evaluated once per dictionary entry.
+//!
+//! 1. The leaf is resolved against the column type ([`crate::resolve`]) and evaluated on the
+//!    dictionary values with vortex's compute (compare on FSST/VarBinView values directly), giving
+//!    one boolean per code: the [`CodeTable`]. It is cached per dictionary ([`crate::dict_cache`]):
+//!    files from the reference writer share one dictionary across a column's chunks.
+//! 2. Rows are selected by code lookup into a bitmap, 64 rows per word. Bit-packed codes are
+//!    unpacked and looked up in one pass (FastLanes' fused unpack-compare with the table as the
+//!    comparison), one 1024-row block at a time, without materializing the codes.
+//!
+//! A null code, or a code pointing at a null dictionary entry, is a null row: it is selected
+//! only by leaves true for null (`IS NULL`, `NOT IN ()`).
+
+use fastlanes::BitPackingCompare;
+use fastlanes::transpose_bits;
+use vortex_array::ArrayRef;
+use vortex_array::ExecutionCtx;
+use vortex_array::IntoArray;
+use vortex_array::arrays::BoolArray;
+use vortex_array::arrays::ConstantArray;
+use vortex_array::arrays::Dict;
+use vortex_array::arrays::PrimitiveArray;
+use vortex_array::arrays::bool::BoolArrayExt;
+use vortex_array::arrays::dict::DictArraySlotsExt;
+use vortex_array::builtins::ArrayBuiltins;
+use vortex_array::dtype::DType;
+use vortex_array::dtype::PType;
+use vortex_array::match_each_integer_ptype;
+use vortex_array::scalar_fn::fns::operators::Operator;
+use vortex_error::VortexResult;
+use vortex_fastlanes::BitPacked;
+use vortex_fastlanes::BitPackedArrayExt;
+use vortex_fastlanes::BitWidthsView;
+use vortex_mask::Mask;
+
+use crate::predicate::CmpOp;
+use crate::resolve::Resolved;
+
+/// One boolean per dictionary code: whether the leaf is true for that entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CodeTable {
+    /// `matches[c]` for each code `c` of the dictionary.
+    pub matches: Vec<bool>,
+    /// Whether a row with a null code is selected (the leaf's value on null).
+    pub null_rows: bool,
+    /// How many entries match.
+    pub true_count: usize,
+}
+
+impl CodeTable {
+    fn new(matches: Vec<bool>, null_rows: bool) -> Self {
+        let true_count = matches.iter().filter(|&&m| m).count();
+        CodeTable {
+            matches,
+            null_rows,
+            true_count,
+        }
+    }
+
+    /// The table as LSB-first bitmap words (for Java's per-code aggregates): bit `c` for
+    /// entry `c`, then one more bit (index `matches.len()`) for rows with a null code.
+    pub fn to_words(&self) -> Vec<u64> {
+        let mut bits = self.matches.clone();
+        bits.push(self.null_rows);
+        bools_to_words(&bits)
+    }
+}
+
+/// Builds the per-code table of `leaf` (already resolved) over the dictionary `values`.
+pub fn code_table(values: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionCtx) -> VortexResult<CodeTable> {
+    let validity = values.validity()?.execute_mask(values.len(), ctx)?;
+    let matches = eval_on_values(values, &validity, leaf, ctx)?;
+    Ok(CodeTable::new(matches, true_on_null(leaf)))
+}
+
+/// The leaf's value on a null row: true only for IS NULL and forms that select everything.
+fn true_on_null(leaf: &Resolved) -> bool {
+    match leaf {
+        Resolved::Every | Resolved::IsNull => true,
+        Resolved::False | Resolved::NotNull | Resolved::Cmp(..) => false,
+        Resolved::And(c) => c.iter().all(true_on_null),
+        Resolved::Or(c) => c.iter().any(true_on_null),
+    }
+}
+
+fn mask_to_bools(mask: &Mask, invert: bool) -> Vec<bool> {
+    (0..mask.len()).map(|i| mask.value(i) != invert).collect()
+}
+
+fn eval_on_values(
+    values: &ArrayRef,
+    validity: &Mask,
+    leaf: &Resolved,
+    ctx: &mut ExecutionCtx,
+) -> VortexResult<Vec<bool>> {
+    let n = values.len();
+    Ok(match leaf {
+        Resolved::False => vec![false; n],
+        Resolved::Every => vec![true; n],
+        Resolved::NotNull => mask_to_bools(validity, false),
+        Resolved::IsNull => mask_to_bools(validity, true),
+        Resolved::Cmp(op, scalar) => {
+            let operator = match op {
+                CmpOp::Eq => Operator::Eq,
+                CmpOp::Ne => Operator::NotEq,
+                CmpOp::Lt => Operator::Lt,
+                CmpOp::Le => Operator::Lte,
+                CmpOp::Gt => Operator::Gt,
+                CmpOp::Ge => Operator::Gte,
+            };
+            let rhs = ConstantArray::new(scalar.clone(), n).into_array();
+            let result = values.binary(rhs, operator)?.execute::<BoolArray>(ctx)?;
+            // A comparison with a null entry is null, which selects nothing.
+            mask_to_bools(&result.to_mask_fill_null_false(ctx), false)
+        }
+        Resolved::And(children) => {
+            let mut acc = vec![true; n];
+            for c in children {
+                let m = eval_on_values(values, validity, c, ctx)?;
+                acc.iter_mut().zip(m).for_each(|(a, b)| *a &= b);
+            }
+            acc
+        }
+        Resolved::Or(children) => {
+            let mut acc = vec![false; n];
+            for c in children {
+                let m = eval_on_values(values, validity, c, ctx)?;
+                acc.iter_mut().zip(m).for_each(|(a, b)| *a |= b);
+            }
+            acc
+        }
+    })
+}
+
+/// The dictionary of a column, if it is dictionary-encoded with string or binary values.
+pub fn string_dictionary(column: &ArrayRef) -> Option<(ArrayRef, ArrayRef)> {
+    let dict = column.as_opt::<Dict>()?;
+    matches!(dict.values().dtype(), DType::Utf8(_) | DType::Binary(_))
+        .then(|| (dict.codes().clone(), dict.values().clone()))
+}
+
+/// Selects the rows whose code the table marks: LSB-first words, `codes.len()` bits.
+pub fn select_rows(codes: &ArrayRef, table: &CodeTable, ctx: &mut ExecutionCtx) -> VortexResult<Vec<u64>> {
+    let len = codes.len();
+    let validity = codes.validity()?.execute_mask(len, ctx)?;
+    let mut words = if table.true_count == 0 {
+        vec![0u64; len.div_ceil(64)]
+    } else if table.true_count == table.matches.len() {
+        ones(len)
+    } else {
+        lookup_codes(codes, table, ctx)?
+    };
+    // Null codes: their looked-up bit is meaningless; they take the leaf's value on null.
+    match &validity {
+        Mask::AllTrue(_) => {}
+        Mask::AllFalse(_) => words = if table.null_rows { ones(len) } else { vec![0; len.div_ceil(64)] },
+        Mask::Values(v) => {
+            let valid = bit_words(v.bit_buffer(), len);
+            for (w, v) in words.iter_mut().zip(valid) {
+                *w = if table.null_rows { (*w & v) | !v } else { *w & v };
+            }
+        }
+    }
+    clear_tail(&mut words, len);
+    Ok(words)
+}
+
+fn ones(len: usize) -> Vec<u64> {
+    let mut w = vec![u64::MAX; len.div_ceil(64)];
+    clear_tail(&mut w, len);
+    w
+}
+
+fn clear_tail(words: &mut [u64], len: usize) {
+    if len % 64 != 0 {
+        if let Some(last) = words.last_mut() {
+            *last &= (1u64 << (len % 64)) - 1;
+        }
+    }
+}
+
+/// The bits of a bit buffer as 64-bit words starting at bit 0.
+pub fn bit_words(bits: &vortex_buffer::BitBuffer, len: usize) -> Vec<u64> {
+    let mut out = vec![0u64; len.div_ceil(64)];
+    for (i, word) in bits.chunks().iter_padded().enumerate().take(out.len()) {
+        out[i] = word;
+    }
+    out
+}
+
+fn bools_to_words(bools: &[bool]) -> Vec<u64> {
+    let mut out = vec![0u64; bools.len().div_ceil(64)];
+    for (w, chunk) in out.iter_mut().zip(bools.chunks(64)) {
+        *w = chunk.iter().enumerate().fold(0u64, |acc, (j, &b)| acc | (b as u64) << j);
+    }
+    out
+}
+
+fn lookup_codes(codes: &ArrayRef, table: &CodeTable, ctx: &mut ExecutionCtx) -> VortexResult<Vec<u64>> {
+    if let Some(bp) = codes.as_opt::<BitPacked>() {
+        if let BitWidthsView::Global(width) = bp.bit_widths() {
+            let (offset, len) = (bp.offset() as usize, bp.len());
+            let words = match bp.dtype() {
+                DType::Primitive(PType::U8, _) => fused::<u8>(bp.packed_slice::<u8>(), width, offset, len, table),
+                DType::Primitive(PType::U16, _) => fused::<u16>(bp.packed_slice::<u16>(), width, offset, len, table),
+                DType::Primitive(PType::U32, _) => fused::<u32>(bp.packed_slice::<u32>(), width, offset, len, table),
+                _ => None,
+            };
+            if let Some(mut words) = words {
+                if let Some(patches) = bp.patches() {
+                    apply_patches(&mut words, &patches, table, ctx)?;
+                }
+                return Ok(words);
+            }
+        }
+    }
+    // Any other encoding of the codes: decode them, then look up 64 rows per word.
+    let codes = codes.clone().execute::<PrimitiveArray>(ctx)?;
+    Ok(match_each_integer_ptype!(codes.ptype(), |P| {
+        lookup_plain(codes.as_slice::<P>(), &table.matches)
+    }))
+}
+
+/// Looks up decoded codes; codes outside the dictionary (corrupt data) select nothing.
+fn lookup_plain<P: Copy + TryInto<usize>>(codes: &[P], table: &[bool]) -> Vec<u64> {
+    let mut out = vec![0u64; codes.len().div_ceil(64)];
+    for (w, chunk) in out.iter_mut().zip(codes.chunks(64)) {
+        let mut word = 0u64;
+        for (j, &c) in chunk.iter().enumerate() {
+            let hit = c.try_into().ok().and_then(|c: usize| table.get(c).copied()).unwrap_or(false);
+            word |= (hit as u64) << j;
+        }
+        *w = word;
+    }
+    out
+}
+
+/// Patched positions hold placeholder codes; look up their real codes.
+fn apply_patches(
+    words: &mut [u64],
+    patches: &vortex_array::patches::Patches,
+    table: &CodeTable,
+    ctx: &mut ExecutionCtx,
+) -> VortexResult<()> {
+    let indices = patches.indices().clone().execute::<PrimitiveArray>(ctx)?;
+    let values = patches.values().clone().execute::<PrimitiveArray>(ctx)?;
+    let offset = patches.offset();
+    let idx: Vec<usize> = match_each_integer_ptype!(indices.ptype(), |I| {
+        indices.as_slice::<I>().iter().map(|&i| i as usize - offset).collect()
+    });
+    let codes: Vec<usize> = match_each_integer_ptype!(values.ptype(), |V| {
+        values.as_slice::<V>().iter().map(|&v| v as usize).collect()
+    });
+    for (i, c) in idx.into_iter().zip(codes) {
+        let hit = table.matches.get(c).copied().unwrap_or(false);
+        let (w, b) = (i / 64, i % 64);
+        if let Some(word) = words.get_mut(w) {
+            *word = (*word & !(1u64 << b)) | ((hit as u64) << b);
+        }
+    }
+    Ok(())
+}
+
+/// Code types the fused kernel handles.
+trait Code: BitPackingCompare + fastlanes::FastLanesComparable<Bitpacked = Self> + Copy + Into<u32> + PartialEq {
+    const BITS: usize;
+    fn from_u32(v: u32) -> Self;
+}
+
+macro_rules! code {
+    ($t:ty) => {
+        impl Code for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            fn from_u32(v: u32) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+code!(u8);
+code!(u16);
+code!(u32);
+
+/// Unpacks and looks up one 1024-row FastLanes block at a time, writing bitmap words in row
+/// order. `None` if the packed buffer does not have the expected shape (caller decodes instead).
+fn fused<T: Code>(packed: &[T], width: u8, offset: usize, len: usize, table: &CodeTable) -> Option<Vec<u64>> {
+    let width = width as usize;
+    if width == 0 || width > T::BITS || offset >= 1024 {
+        return None;
+    }
+    let blocks = (offset + len).div_ceil(1024);
+    let per_block = 1024 * width / T::BITS;
+    if packed.len() != blocks * per_block {
+        return None;
+    }
+    // Words in padded coordinates: bit `offset + i` is row `i`.
+    let mut padded = vec![0u64; blocks * 16];
+    let single = (table.true_count == 1).then(|| table.matches.iter().position(|&m| m));
+    if let Some(Some(code)) = single {
+        // One matching entry (`=`): a plain compare, no table load.
+        let code = T::from_u32(code as u32);
+        unpack_lookup(packed, per_block, width, &mut padded, move |c: T, _| c == code);
+    } else if width <= 16 {
+        // Pad the table to every value `width` bits can hold: no bounds check per row.
+        let mut t = table.matches.clone();
+        t.resize(t.len().max(1 << width), false);
+        let t = t.as_slice();
+        // SAFETY: an unpacked value has at most `width` bits, so it is < 1 << width <= t.len().
+        unpack_lookup(packed, per_block, width, &mut padded, |c: T, _| unsafe {
+            *t.get_unchecked(Into::<u32>::into(c) as usize)
+        });
+    } else {
+        let t = table.matches.as_slice();
+        unpack_lookup(packed, per_block, width, &mut padded, |c: T, _| {
+            t.get(Into::<u32>::into(c) as usize).copied().unwrap_or(false)
+        });
+    }
+    Some(shift_down(padded, offset, len))
+}
+
+/// The fused loop: FastLanes unpacks each block lane by lane and calls `hit` on every code as
+/// it is unpacked, accumulating lane-major bits; one bit transpose puts them in row order.
+#[inline(always)]
+fn unpack_lookup<T: Code, F: Fn(T, T) -> bool + Copy>(
+    packed: &[T],
+    per_block: usize,
+    width: usize,
+    padded: &mut [u64],
+    hit: F,
+) {
+    let mut lane_major = [0u64; 16];
+    for (block, out) in packed.chunks_exact(per_block).zip(padded.chunks_exact_mut(16)) {
+        // SAFETY: `block` holds exactly 1024 * width / T::BITS elements and width <= T::BITS,
+        // the contract of `unchecked_unpack_cmp`.
+        unsafe { T::unchecked_unpack_cmp(width, block, &mut lane_major, hit, T::from_u32(0)) };
+        let out: &mut [u64; 16] = out.try_into().expect("16 words");
+        transpose_bits::<T>(&lane_major, out);
+    }
+}
+
+/// Drops the first `offset` bits (a sliced first block) so bit 0 is row 0.
+fn shift_down(padded: Vec<u64>, offset: usize, len: usize) -> Vec<u64> {
+    let n = len.div_ceil(64);
+    if offset == 0 {
+        let mut w = padded;
+        w.truncate(n);
+        return w;
+    }
+    let (skip, shift) = (offset / 64, offset % 64);
+    let mut out = vec![0u64; n];
+    for (i, o) in out.iter_mut().enumerate() {
+        let lo = padded.get(skip + i).copied().unwrap_or(0);
+        let hi = padded.get(skip + i + 1).copied().unwrap_or(0);
+        *o = if shift == 0 { lo } else { (lo >> shift) | (hi << (64 - shift)) };
+    }
+    out
+}

@@ -1,0 +1,158 @@
+//! A chunk column → buffers Java wraps without copying (direct ByteBuffers).
+//!
+//! Columns go through Arrow's physical layout (vortex-arrow's `execute_arrow`): values, LSB-first
+//! validity bits, i32 offsets + bytes for strings. Dictionary-encoded strings stay encoded: their
+//! codes are exported, and the dictionary once per dictionary (see [`crate::dict_cache`]). Every
+//! buffer is an Arrow [`Buffer`], reference counted, so its memory lives as long as the export.
+
+use std::sync::Arc;
+
+use arrow::array::Array as _;
+use arrow::array::ArrayRef as ArrowArrayRef;
+use arrow::buffer::BooleanBuffer;
+use arrow::buffer::Buffer;
+use arrow::datatypes::DataType as ArrowType;
+use arrow::datatypes::Field;
+use vortex_array::ArrayRef;
+use vortex_array::ExecutionCtx;
+use vortex_array::dtype::DType;
+use vortex_array::dtype::PType;
+use vortex_arrow::ArrowSessionExt;
+
+use crate::dict_cache;
+use crate::dict_filter::string_dictionary;
+use crate::error::Context;
+use crate::error::Error;
+use crate::error::Result;
+use crate::session::session;
+use crate::types::ColumnType;
+
+/// A column exported for Java.
+#[derive(Debug, Default)]
+pub struct Exported {
+    /// Dictionary-encoded: `values` are codes and `dictionary` the entries.
+    pub is_dictionary: bool,
+    pub len: usize,
+    /// Bytes per code (1, 2 or 4) for a dictionary.
+    pub code_width: u8,
+    /// The dictionary's process-unique id.
+    pub dictionary_id: u64,
+    /// LSB-first validity bits; `None` when every row is valid.
+    pub validity: Option<Buffer>,
+    /// Primitive values, boolean bits, 16-byte decimals, or codes.
+    pub values: Option<Buffer>,
+    /// `len + 1` i32 offsets of variable-length values.
+    pub offsets: Option<Buffer>,
+    /// The bytes the offsets point into.
+    pub data: Option<Buffer>,
+    pub dictionary: Option<Arc<Exported>>,
+}
+
+/// Exports `column` (of Java type `ty`) for Java.
+pub fn export_column(column: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut ExecutionCtx) -> Result<Exported> {
+    if ty == &ColumnType::Unsupported {
+        return Err(Error::UnsupportedColumn {
+            column: name.to_string(),
+            dtype: column.dtype().to_string(),
+        });
+    }
+    if matches!(ty, ColumnType::Utf8 | ColumnType::Binary) {
+        if let Some((codes, values)) = string_dictionary(column) {
+            return export_dictionary(&codes, &values, ty, name, ctx);
+        }
+    }
+    export_plain(column, ty, name, ctx)
+}
+
+fn export_dictionary(
+    codes: &ArrayRef,
+    values: &ArrayRef,
+    ty: &ColumnType,
+    name: &str,
+    ctx: &mut ExecutionCtx,
+) -> Result<Exported> {
+    let entry = dict_cache::dictionary(values);
+    let dictionary = entry.export(|| export_plain(values, ty, name, ctx))?;
+    let (code_type, width) = match codes.dtype() {
+        DType::Primitive(PType::U8, _) => (ArrowType::UInt8, 1),
+        DType::Primitive(PType::U16, _) => (ArrowType::UInt16, 2),
+        _ => (ArrowType::UInt32, 4),
+    };
+    let arrow = to_arrow(codes, code_type, name, ctx)?;
+    let data = arrow.to_data();
+    Ok(Exported {
+        is_dictionary: true,
+        len: codes.len(),
+        code_width: width as u8,
+        dictionary_id: entry.id,
+        validity: validity(&arrow),
+        values: Some(data.buffers()[0].slice_with_length(data.offset() * width, data.len() * width)),
+        dictionary: Some(dictionary),
+        ..Exported::default()
+    })
+}
+
+fn to_arrow(array: &ArrayRef, target: ArrowType, name: &str, ctx: &mut ExecutionCtx) -> Result<ArrowArrayRef> {
+    let field = Field::new(name, target, true);
+    session()
+        .arrow()
+        .execute_arrow(array.clone(), Some(&field), ctx)
+        .context(|| format!("column '{name}': cannot decode {}", array.dtype()))
+}
+
+fn validity(array: &ArrowArrayRef) -> Option<Buffer> {
+    array.nulls().filter(|n| n.null_count() > 0).map(|n| bits(n.inner()))
+}
+
+/// Bits starting at bit 0 (copied only when the source starts mid-byte).
+fn bits(b: &BooleanBuffer) -> Buffer {
+    if b.offset() % 8 == 0 {
+        b.inner().slice_with_length(b.offset() / 8, b.len().div_ceil(8))
+    } else {
+        b.sliced()
+    }
+}
+
+fn export_plain(array: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut ExecutionCtx) -> Result<Exported> {
+    let target = ty.arrow_type().expect("supported types have an Arrow type");
+    let arrow = to_arrow(array, target.clone(), name, ctx)?;
+    let data = arrow.to_data();
+    let (len, offset) = (data.len(), data.offset());
+    let mut out = Exported {
+        len,
+        validity: validity(&arrow),
+        ..Exported::default()
+    };
+    let fixed = |width: usize| data.buffers()[0].slice_with_length(offset * width, len * width);
+    match &target {
+        ArrowType::Null => {}
+        ArrowType::Boolean => {
+            out.values = Some(bits(&BooleanBuffer::new(data.buffers()[0].clone(), offset, len)));
+        }
+        ArrowType::Float16 => {
+            let halves = fixed(2);
+            let widened: Vec<f32> = halves
+                .typed_data::<<arrow::datatypes::Float16Type as arrow::datatypes::ArrowPrimitiveType>::Native>()
+                .iter()
+                .map(|h| h.to_f32())
+                .collect();
+            out.values = Some(Buffer::from_vec(widened));
+        }
+        ArrowType::Time32(_) => {
+            let widened: Vec<i64> = fixed(4).typed_data::<i32>().iter().map(|&v| v as i64).collect();
+            out.values = Some(Buffer::from_vec(widened));
+        }
+        ArrowType::Utf8 | ArrowType::Binary => {
+            out.offsets = Some(data.buffers()[0].slice_with_length(offset * 4, (len + 1) * 4));
+            out.data = Some(data.buffers()[1].clone());
+        }
+        t => {
+            let width = t.primitive_width().ok_or_else(|| Error::UnsupportedColumn {
+                column: name.to_string(),
+                dtype: array.dtype().to_string(),
+            })?;
+            out.values = Some(fixed(width));
+        }
+    }
+    Ok(out)
+}

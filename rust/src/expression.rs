@@ -1,0 +1,65 @@
+//! A predicate as a vortex filter expression, for vortex's own filtered scan (the reference the
+//! tests and benchmarks compare against).
+
+use vortex_array::expr::Expression;
+use vortex_array::expr::and_collect;
+use vortex_array::expr::col;
+use vortex_array::expr::eq;
+use vortex_array::expr::gt;
+use vortex_array::expr::gt_eq;
+use vortex_array::expr::is_not_null;
+use vortex_array::expr::is_null;
+use vortex_array::expr::lit;
+use vortex_array::expr::lt;
+use vortex_array::expr::lt_eq;
+use vortex_array::expr::not_eq;
+use vortex_array::expr::or_collect;
+
+use crate::error::Result;
+use crate::file::OpenFile;
+use crate::predicate::CmpOp;
+use crate::predicate::Predicate;
+use crate::resolve::Resolved;
+use crate::resolve::resolve;
+
+/// The filter expression selecting the rows where `filter` is true.
+pub fn to_expression(file: &OpenFile, filter: &Predicate) -> Result<Expression> {
+    node(file, &filter.clone().normalize())
+}
+
+fn node(file: &OpenFile, p: &Predicate) -> Result<Expression> {
+    Ok(match p {
+        Predicate::And(c) => and_collect(c.iter().map(|n| node(file, n)).collect::<Result<Vec<_>>>()?)
+            .unwrap_or_else(|| lit(true)),
+        Predicate::Or(c) => or_collect(c.iter().map(|n| node(file, n)).collect::<Result<Vec<_>>>()?)
+            .unwrap_or_else(|| lit(false)),
+        Predicate::Not(_) => unreachable!("normalized"),
+        leaf => {
+            let column = leaf.column().expect("leaf");
+            let dtype = file.column_dtype(column)?;
+            resolved(column, &resolve(leaf, &dtype)?)
+        }
+    })
+}
+
+fn resolved(column: &str, r: &Resolved) -> Expression {
+    match r {
+        Resolved::False => lit(false),
+        Resolved::Every => lit(true),
+        Resolved::NotNull => is_not_null(col(column)),
+        Resolved::IsNull => is_null(col(column)),
+        Resolved::Cmp(op, s) => {
+            let (c, v) = (col(column), lit(s.clone()));
+            match op {
+                CmpOp::Eq => eq(c, v),
+                CmpOp::Ne => not_eq(c, v),
+                CmpOp::Lt => lt(c, v),
+                CmpOp::Le => lt_eq(c, v),
+                CmpOp::Gt => gt(c, v),
+                CmpOp::Ge => gt_eq(c, v),
+            }
+        }
+        Resolved::And(c) => and_collect(c.iter().map(|n| resolved(column, n))).unwrap_or_else(|| lit(true)),
+        Resolved::Or(c) => or_collect(c.iter().map(|n| resolved(column, n))).unwrap_or_else(|| lit(false)),
+    }
+}

@@ -1,0 +1,133 @@
+//! Opening files: validation with clear messages, the footer, schema and row count.
+
+use std::path::Path;
+
+use vortex_array::dtype::DType;
+use vortex_arrow::ArrowSessionExt;
+use vortex_file::OpenOptionsSessionExt;
+use vortex_file::VortexFile;
+
+use crate::error::Error;
+use crate::error::Result;
+use crate::session::block_on;
+use crate::session::session;
+use crate::types::ColumnType;
+
+/// An open Vortex file and the path it came from (for messages).
+#[derive(Clone)]
+pub struct OpenFile {
+    pub path: String,
+    pub file: VortexFile,
+}
+
+/// One top-level column: its name, Java-facing type and nullability.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    pub name: String,
+    pub ty: ColumnType,
+    pub nullable: bool,
+    /// The vortex dtype as text.
+    pub dtype: String,
+}
+
+/// Opens `path`, rejecting what is not a Vortex file with a message that names it.
+pub fn open(path: &str) -> Result<OpenFile> {
+    let p = Path::new(path);
+    let meta = std::fs::metadata(p).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => Error::file(path, "no such file"),
+        _ => Error::file(path, format!("cannot read: {e}")),
+    })?;
+    if meta.is_dir() {
+        return Err(Error::file(path, "is a directory, not a Vortex file"));
+    }
+    if meta.len() == 0 {
+        return Err(Error::file(path, "is empty, not a Vortex file"));
+    }
+    check_magic(path, meta.len())?;
+    let file = block_on(session().open_options().with_file_size(meta.len()).open_path(p))
+        .map_err(|e| Error::file(path, format!("not a readable Vortex file: {e}")))?;
+    if !matches!(file.dtype(), DType::Struct(..)) {
+        return Err(Error::file(
+            path,
+            format!("holds a single {} array, not a table of columns", file.dtype()),
+        ));
+    }
+    Ok(OpenFile {
+        path: path.to_string(),
+        file,
+    })
+}
+
+/// A Vortex file starts and ends with the magic `VTXF`; checking it first turns "some text file"
+/// into a clear message rather than a footer decoding error.
+fn check_magic(path: &str, len: u64) -> Result<()> {
+    use std::io::Read;
+    use std::io::Seek;
+    use std::io::SeekFrom;
+    let magic = vortex_file::MAGIC_BYTES;
+    if len < 4 + vortex_file::EOF_SIZE as u64 {
+        return Err(Error::file(path, format!("is only {len} bytes, too short for a Vortex file")));
+    }
+    let mut f = std::fs::File::open(path).map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
+    let mut head = [0u8; 4];
+    let mut tail = [0u8; 4];
+    let read = (|| -> std::io::Result<()> {
+        f.read_exact(&mut head)?;
+        f.seek(SeekFrom::End(-4))?;
+        f.read_exact(&mut tail)
+    })();
+    read.map_err(|e| Error::file(path, format!("cannot read: {e}")))?;
+    if head != magic {
+        return Err(Error::file(path, "is not a Vortex file (no VTXF magic at the start)"));
+    }
+    if tail != magic {
+        return Err(Error::file(
+            path,
+            "is truncated or not a complete Vortex file (no VTXF magic at the end)",
+        ));
+    }
+    Ok(())
+}
+
+impl OpenFile {
+    /// Rows in the file.
+    pub fn row_count(&self) -> u64 {
+        self.file.row_count()
+    }
+
+    /// The top-level columns.
+    pub fn columns(&self) -> Result<Vec<Column>> {
+        let DType::Struct(fields, _) = self.file.dtype() else {
+            unreachable!("checked at open");
+        };
+        let arrow = session().arrow();
+        fields
+            .names()
+            .iter()
+            .zip(fields.fields())
+            .map(|(name, dtype)| {
+                Ok(Column {
+                    name: name.to_string(),
+                    ty: ColumnType::of(&dtype, |d| arrow.to_arrow_datatype(d).ok()),
+                    nullable: dtype.is_nullable(),
+                    // Nullability is shown by Java (`?` after the type); print the bare dtype.
+                    dtype: dtype.with_nullability(vortex_array::dtype::Nullability::NonNullable).to_string(),
+                })
+            })
+            .collect()
+    }
+
+    /// The dtype of a top-level column, or an error naming the column and the file.
+    pub fn column_dtype(&self, name: &str) -> Result<DType> {
+        let DType::Struct(fields, _) = self.file.dtype() else {
+            unreachable!("checked at open");
+        };
+        fields.field(name).ok_or_else(|| {
+            let names: Vec<String> = fields.names().iter().map(|n| n.to_string()).collect();
+            Error::file(
+                &self.path,
+                format!("unknown column '{name}'; columns are {}", names.join(", ")),
+            )
+        })
+    }
+}

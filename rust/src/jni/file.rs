@@ -1,0 +1,74 @@
+//! Files: open, row count, schema, free.
+
+use jni::EnvUnowned;
+use jni::objects::JClass;
+use jni::objects::JObject;
+use jni::objects::JString;
+use jni::sys::jlong;
+use jni::sys::jobject;
+
+use super::borrow;
+use super::call;
+use super::free;
+use super::into_handle;
+use super::values::*;
+use crate::file::OpenFile;
+use crate::file::open;
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openFile<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    path: JString<'l>,
+) -> jlong {
+    call(&mut env, |env| Ok(into_handle(open(&string(env, &path)?)?)))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_rowCount<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+) -> jlong {
+    call(&mut env, |_| Ok(unsafe { borrow::<OpenFile>(file, "file")? }.row_count() as jlong))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_schema<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+) -> jobject {
+    call(&mut env, |env| {
+        let columns = unsafe { borrow::<OpenFile>(file, "file")? }.columns()?;
+        let names: Vec<Option<String>> = columns.iter().map(|c| Some(c.name.clone())).collect();
+        let codes: Vec<i32> = columns.iter().map(|c| c.ty.code()).collect();
+        let nullable: Vec<bool> = columns.iter().map(|c| c.nullable).collect();
+        let p1: Vec<i32> = columns.iter().map(|c| c.ty.params().0).collect();
+        let p2: Vec<i32> = columns.iter().map(|c| c.ty.params().1).collect();
+        let tz: Vec<Option<String>> = columns.iter().map(|c| c.ty.timezone().map(str::to_string)).collect();
+        let text: Vec<Option<String>> = columns.iter().map(|c| Some(c.dtype.clone())).collect();
+        let parts: Vec<JObject> = vec![
+            string_array(env, &names)?.into(),
+            int_array(env, &codes)?.into(),
+            bool_array(env, &nullable)?.into(),
+            int_array(env, &p1)?.into(),
+            int_array(env, &p2)?.into(),
+            string_array(env, &tz)?.into(),
+            string_array(env, &text)?.into(),
+        ];
+        Ok(raw(object_array(env, parts)?))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeFile<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+) {
+    call(&mut env, |_| {
+        unsafe { free::<OpenFile>(file) };
+        Ok(())
+    })
+}

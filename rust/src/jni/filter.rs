@@ -1,0 +1,88 @@
+//! Filters: the dictionary kernel, per-code tables, and the reference filtered scan.
+
+use jni::EnvUnowned;
+use jni::objects::JByteArray;
+use jni::objects::JClass;
+use jni::objects::JObjectArray;
+use jni::sys::jboolean;
+use jni::sys::jint;
+use jni::sys::jlong;
+use jni::sys::jobject;
+
+use super::borrow;
+use super::call;
+use super::values::*;
+use crate::chunk::Chunk;
+use crate::file::OpenFile;
+use crate::predicate::Predicate;
+use crate::scan::filtered_count;
+use crate::scan::filtered_rows;
+
+/// A bitmap (`long[]`) from `compute`, or null.
+fn words_or_null<'l>(
+    env: &mut EnvUnowned<'l>,
+    chunk: jlong,
+    leaf: JByteArray<'l>,
+    compute: impl FnOnce(&Chunk, &[u8]) -> crate::error::Result<Option<Vec<u64>>>,
+) -> jobject {
+    call(env, |env| {
+        let leaf = bytes(env, &leaf)?;
+        match compute(unsafe { borrow::<Chunk>(chunk, "chunk")? }, &leaf)? {
+            Some(words) => Ok(raw(long_array(env, &words)?)),
+            None => Ok(std::ptr::null_mut()),
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_evaluateDictFilter<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    column: jint,
+    leaf: JByteArray<'l>,
+) -> jobject {
+    words_or_null(&mut env, chunk, leaf, |c, l| c.dict_filter(column.max(-1) as usize, l))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_dictCodeTable<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    column: jint,
+    leaf: JByteArray<'l>,
+) -> jobject {
+    words_or_null(&mut env, chunk, leaf, |c, l| c.code_table(column.max(-1) as usize, l))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_filteredScanRows<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+    predicate: JByteArray<'l>,
+) -> jobject {
+    call(&mut env, |env| {
+        let predicate = Predicate::decode(&bytes(env, &predicate)?)?;
+        let rows = filtered_rows(unsafe { borrow::<OpenFile>(file, "file")? }, &predicate)?;
+        Ok(raw(long_array(env, &rows)?))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_filteredScanCount<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+    predicate: JByteArray<'l>,
+    columns: JObjectArray<'l>,
+    materialize: jboolean,
+) -> jlong {
+    call(&mut env, |env| {
+        let predicate = Predicate::decode(&bytes(env, &predicate)?)?;
+        let columns = strings(env, &columns)?;
+        let file = unsafe { borrow::<OpenFile>(file, "file")? };
+        Ok(filtered_count(file, &predicate, &columns, materialize)? as jlong)
+    })
+}

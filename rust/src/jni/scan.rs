@@ -1,0 +1,59 @@
+//! Scans: open, next chunk, free.
+
+use std::sync::Mutex;
+
+use jni::EnvUnowned;
+use jni::objects::JClass;
+use jni::objects::JObjectArray;
+use jni::sys::jlong;
+
+use super::borrow;
+use super::call;
+use super::free;
+use super::into_handle;
+use super::values::strings;
+use crate::chunk::Chunk;
+use crate::file::OpenFile;
+use crate::scan::Scan;
+
+/// Java drives a scan from one thread at a time; the mutex makes misuse safe rather than racy.
+type ScanHandle = Mutex<Scan>;
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openScan<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+    columns: JObjectArray<'l>,
+) -> jlong {
+    call(&mut env, |env| {
+        let columns = strings(env, &columns)?;
+        let file = unsafe { borrow::<OpenFile>(file, "file")? };
+        Ok(into_handle(Mutex::new(Scan::open(file, &columns)?)))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_nextChunk<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    scan: jlong,
+) -> jlong {
+    call(&mut env, |_| {
+        let scan = unsafe { borrow::<ScanHandle>(scan, "scan")? };
+        let next = scan.lock().expect("scan lock poisoned").next_chunk()?;
+        Ok(next.map_or(0, |c| into_handle(Chunk::new(c))))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeScan<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    scan: jlong,
+) {
+    call(&mut env, |_| {
+        unsafe { free::<ScanHandle>(scan) };
+        Ok(())
+    })
+}

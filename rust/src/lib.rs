@@ -1,0 +1,20 @@
+//! vortex4j: read and filter Vortex files from the JVM.
+//!
+//! The safe modules do the work and are tested directly; [`jni`] is a thin shell over them.
+
+pub mod chunk;
+pub mod dict_cache;
+pub mod dict_filter;
+pub mod error;
+pub mod export;
+pub mod expression;
+pub mod file;
+pub mod fixture;
+pub mod predicate;
+pub mod resolve;
+pub mod scan;
+pub mod session;
+pub mod types;
+pub mod write;
+
+mod jni;

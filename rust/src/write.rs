@@ -1,0 +1,310 @@
+//! Writing Vortex files with the reference writer's default strategy (statistics, dictionary
+//! encoding of low-cardinality columns, compression), from columns Java hands over in Arrow's
+//! physical layout.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::Mutex;
+
+use arrow::array::ArrayRef as ArrowArrayRef;
+use arrow::array::BinaryArray;
+use arrow::array::BooleanArray;
+use arrow::array::Date32Array;
+use arrow::array::Decimal128Array;
+use arrow::array::NullArray;
+use arrow::array::PrimitiveArray as ArrowPrimitive;
+use arrow::array::StringArray;
+use arrow::array::Time32MillisecondArray;
+use arrow::array::Time32SecondArray;
+use arrow::array::Time64MicrosecondArray;
+use arrow::array::Time64NanosecondArray;
+use arrow::array::TimestampMicrosecondArray;
+use arrow::array::TimestampMillisecondArray;
+use arrow::array::TimestampNanosecondArray;
+use arrow::array::TimestampSecondArray;
+use arrow::buffer::Buffer;
+use arrow::buffer::NullBuffer;
+use arrow::buffer::OffsetBuffer;
+use arrow::buffer::ScalarBuffer;
+use arrow::datatypes::ArrowPrimitiveType;
+use arrow::datatypes::Field;
+use vortex_array::ArrayRef;
+use vortex_array::IntoArray;
+use vortex_array::arrays::StructArray;
+use vortex_array::dtype::DType;
+use vortex_array::dtype::FieldNames;
+use vortex_array::dtype::Nullability;
+use vortex_array::dtype::PType;
+use vortex_array::dtype::StructFields;
+use vortex_array::validity::Validity;
+use vortex_arrow::ArrowSessionExt;
+use vortex_file::BlockingWriter;
+use vortex_file::WriteOptionsSessionExt;
+use vortex_io::runtime::current::CurrentThreadRuntime;
+
+use crate::error::Context;
+use crate::error::Error;
+use crate::error::Result;
+use crate::session::RUNTIME;
+use crate::session::session;
+use crate::types::ColumnType;
+use crate::types::Unit;
+
+/// One column of a batch, as Java sends it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ColumnData {
+    Null,
+    Bool(Vec<bool>),
+    I8(Vec<i8>),
+    I16(Vec<i16>),
+    I32(Vec<i32>),
+    I64(Vec<i64>),
+    F32(Vec<f32>),
+    F64(Vec<f64>),
+    /// Variable-length values: `rows + 1` offsets into `data`.
+    Bytes { data: Vec<u8>, offsets: Vec<i32> },
+}
+
+/// A column of the file being written.
+#[derive(Debug, Clone)]
+pub struct ColumnSpec {
+    pub name: String,
+    pub ty: ColumnType,
+    pub nullable: bool,
+}
+
+/// A `Write` the writer owns while we keep a handle to flush and sync it after the footer.
+#[derive(Clone)]
+struct SharedFile(Arc<Mutex<BufWriter<File>>>);
+
+impl Write for SharedFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("file lock poisoned").write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.lock().expect("file lock poisoned").flush()
+    }
+}
+
+/// A file being written. Dropped unfinished, it deletes the partial file.
+pub struct FileWriter {
+    path: String,
+    columns: Vec<ColumnSpec>,
+    fields: Vec<Field>,
+    file: SharedFile,
+    writer: Option<BlockingWriter<'static, 'static, CurrentThreadRuntime>>,
+    finished: bool,
+}
+
+impl FileWriter {
+    /// Creates (or truncates) `path` for a table of `columns`.
+    pub fn create(path: &str, columns: Vec<ColumnSpec>) -> Result<Self> {
+        if columns.is_empty() {
+            return Err(Error::file(path, "a file needs at least one column"));
+        }
+        let arrow = session().arrow();
+        let mut fields = Vec::new();
+        let mut dtypes = Vec::new();
+        for c in &columns {
+            let t = c.ty.arrow_type().ok_or_else(|| {
+                Error::column(&c.name, "has a type vortex4j cannot write")
+            })?;
+            let field = Field::new(&c.name, t, c.nullable);
+            dtypes.push(
+                arrow
+                    .from_arrow_field(&field)
+                    .context(|| format!("column '{}': no vortex dtype", c.name))?,
+            );
+            fields.push(field);
+        }
+        let names: FieldNames = columns.iter().map(|c| c.name.as_str()).collect();
+        let dtype = DType::Struct(StructFields::new(names, dtypes), Nullability::NonNullable);
+        let file = File::create(path).map_err(|e| Error::file(path, format!("cannot create: {e}")))?;
+        let file = SharedFile(Arc::new(Mutex::new(BufWriter::with_capacity(1 << 20, file))));
+        let writer = session()
+            .write_options()
+            .blocking(&*RUNTIME)
+            .writer(file.clone(), dtype);
+        Ok(FileWriter {
+            path: path.to_string(),
+            columns,
+            fields,
+            file,
+            writer: Some(writer),
+            finished: false,
+        })
+    }
+
+    /// The columns being written.
+    pub fn columns(&self) -> &[ColumnSpec] {
+        &self.columns
+    }
+
+    /// Appends `rows` rows; `validity[i]` marks the valid rows of column `i` (None: all valid).
+    pub fn push(&mut self, rows: usize, data: Vec<ColumnData>, validity: Vec<Option<Vec<bool>>>) -> Result<()> {
+        if data.len() != self.columns.len() || validity.len() != self.columns.len() {
+            return Err(Error::Invalid(format!(
+                "{}: a batch of {} columns for a file of {}",
+                self.path,
+                data.len(),
+                self.columns.len()
+            )));
+        }
+        let arrow = session().arrow();
+        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(data.len());
+        for ((spec, field), (d, v)) in self.columns.iter().zip(&self.fields).zip(data.into_iter().zip(validity)) {
+            let a = to_arrow(spec, rows, d, v)?;
+            arrays.push(
+                arrow
+                    .from_arrow_array(a, field)
+                    .context(|| format!("{}: column '{}'", self.path, spec.name))?,
+            );
+        }
+        let names: FieldNames = self.columns.iter().map(|c| c.name.as_str()).collect();
+        let chunk = StructArray::try_new(names, arrays, rows, Validity::NonNullable)
+            .context(|| format!("{}: cannot assemble a batch", self.path))?;
+        let writer = self.writer.as_mut().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
+        writer
+            .push(chunk.into_array())
+            .context(|| format!("{}: write failed", self.path))
+    }
+
+    /// Writes the footer and flushes the file to disk; returns the file size.
+    pub fn finish(&mut self) -> Result<u64> {
+        let writer = self.writer.take().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
+        let summary = writer.finish().context(|| format!("{}: cannot finish the file", self.path))?;
+        let mut file = self.file.0.lock().expect("file lock poisoned");
+        file.flush()
+            .and_then(|_| file.get_ref().sync_all())
+            .map_err(|e| Error::file(&self.path, format!("cannot flush: {e}")))?;
+        self.finished = true;
+        Ok(summary.size())
+    }
+}
+
+impl Drop for FileWriter {
+    fn drop(&mut self) {
+        if !self.finished {
+            drop(self.writer.take());
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+fn nulls(validity: Option<Vec<bool>>) -> Option<NullBuffer> {
+    validity.map(NullBuffer::from).filter(|n| n.null_count() > 0)
+}
+
+fn primitive<T: ArrowPrimitiveType>(values: Vec<T::Native>, nulls: Option<NullBuffer>) -> ArrowArrayRef {
+    Arc::new(ArrowPrimitive::<T>::new(ScalarBuffer::from(values), nulls))
+}
+
+/// Reinterprets signed Java values as the unsigned values with the same bits.
+fn bits_of<S: Copy, U>(v: Vec<S>, f: impl Fn(S) -> U) -> Vec<U> {
+    v.into_iter().map(f).collect()
+}
+
+fn to_arrow(spec: &ColumnSpec, rows: usize, data: ColumnData, validity: Option<Vec<bool>>) -> Result<ArrowArrayRef> {
+    use arrow::datatypes::*;
+    let wrong = || Error::column(&spec.name, format!("data of the wrong kind for a {:?} column", spec.ty));
+    let len_ok = |n: usize| {
+        (n == rows)
+            .then_some(())
+            .ok_or_else(|| Error::column(&spec.name, format!("{n} values for {rows} rows")))
+    };
+    if let Some(v) = &validity {
+        len_ok(v.len())?;
+    }
+    let n = nulls(validity);
+    if n.is_some() && !spec.nullable {
+        return Err(Error::column(&spec.name, "is not nullable but the batch has nulls"));
+    }
+    Ok(match (&spec.ty, data) {
+        (ColumnType::Null, _) => Arc::new(NullArray::new(rows)),
+        (ColumnType::Bool, ColumnData::Bool(v)) => {
+            len_ok(v.len())?;
+            Arc::new(BooleanArray::new(v.into(), n))
+        }
+        (ColumnType::Int(p), d) => {
+            let count = match &d {
+                ColumnData::I8(v) => v.len(),
+                ColumnData::I16(v) => v.len(),
+                ColumnData::I32(v) => v.len(),
+                ColumnData::I64(v) => v.len(),
+                ColumnData::F32(v) => v.len(),
+                ColumnData::F64(v) => v.len(),
+                _ => return Err(wrong()),
+            };
+            len_ok(count)?;
+            match (p, d) {
+                (PType::I8, ColumnData::I8(v)) => primitive::<Int8Type>(v, n),
+                (PType::U8, ColumnData::I8(v)) => primitive::<UInt8Type>(bits_of(v, |x| x as u8), n),
+                (PType::I16, ColumnData::I16(v)) => primitive::<Int16Type>(v, n),
+                (PType::U16, ColumnData::I16(v)) => primitive::<UInt16Type>(bits_of(v, |x| x as u16), n),
+                (PType::I32, ColumnData::I32(v)) => primitive::<Int32Type>(v, n),
+                (PType::U32, ColumnData::I32(v)) => primitive::<UInt32Type>(bits_of(v, |x| x as u32), n),
+                (PType::I64, ColumnData::I64(v)) => primitive::<Int64Type>(v, n),
+                (PType::U64, ColumnData::I64(v)) => primitive::<UInt64Type>(bits_of(v, |x| x as u64), n),
+                (PType::F16, ColumnData::F32(v)) => {
+                    primitive::<Float16Type>(bits_of(v, <Float16Type as ArrowPrimitiveType>::Native::from_f32), n)
+                }
+                (PType::F32, ColumnData::F32(v)) => primitive::<Float32Type>(v, n),
+                (PType::F64, ColumnData::F64(v)) => primitive::<Float64Type>(v, n),
+                _ => return Err(wrong()),
+            }
+        }
+        (ColumnType::Utf8 | ColumnType::Binary, ColumnData::Bytes { data, offsets }) => {
+            len_ok(offsets.len().saturating_sub(1))?;
+            let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+            let data = Buffer::from_vec(data);
+            if spec.ty == ColumnType::Utf8 {
+                Arc::new(StringArray::try_new(offsets, data, n).map_err(|e| Error::column(&spec.name, e.to_string()))?)
+            } else {
+                Arc::new(BinaryArray::try_new(offsets, data, n).map_err(|e| Error::column(&spec.name, e.to_string()))?)
+            }
+        }
+        (ColumnType::Decimal { precision, scale }, ColumnData::I8(bytes)) => {
+            len_ok(bytes.len() / 16)?;
+            let values: Vec<i128> = bytes
+                .chunks_exact(16)
+                .map(|c| i128::from_le_bytes(std::array::from_fn(|i| c[i] as u8)))
+                .collect();
+            let a = Decimal128Array::new(ScalarBuffer::from(values), n)
+                .with_precision_and_scale(*precision, *scale)
+                .map_err(|e| Error::column(&spec.name, e.to_string()))?;
+            Arc::new(a)
+        }
+        (ColumnType::Date, ColumnData::I32(v)) => {
+            len_ok(v.len())?;
+            Arc::new(Date32Array::new(ScalarBuffer::from(v), n))
+        }
+        (ColumnType::Time(u), ColumnData::I64(v)) => {
+            len_ok(v.len())?;
+            let narrow = || -> Result<Vec<i32>> {
+                v.iter()
+                    .map(|&x| i32::try_from(x).map_err(|_| Error::column(&spec.name, format!("time {x} out of range"))))
+                    .collect()
+            };
+            match u {
+                Unit::Seconds => Arc::new(Time32SecondArray::new(ScalarBuffer::from(narrow()?), n)),
+                Unit::Millis => Arc::new(Time32MillisecondArray::new(ScalarBuffer::from(narrow()?), n)),
+                Unit::Micros => Arc::new(Time64MicrosecondArray::new(ScalarBuffer::from(v), n)),
+                Unit::Nanos => Arc::new(Time64NanosecondArray::new(ScalarBuffer::from(v), n)),
+            }
+        }
+        (ColumnType::Timestamp(u, tz), ColumnData::I64(v)) => {
+            len_ok(v.len())?;
+            let tz = tz.clone();
+            match u {
+                Unit::Seconds => Arc::new(TimestampSecondArray::new(ScalarBuffer::from(v), n).with_timezone_opt(tz)),
+                Unit::Millis => Arc::new(TimestampMillisecondArray::new(ScalarBuffer::from(v), n).with_timezone_opt(tz)),
+                Unit::Micros => Arc::new(TimestampMicrosecondArray::new(ScalarBuffer::from(v), n).with_timezone_opt(tz)),
+                Unit::Nanos => Arc::new(TimestampNanosecondArray::new(ScalarBuffer::from(v), n).with_timezone_opt(tz)),
+            }
+        }
+        _ => return Err(wrong()),
+    })
+}
