@@ -1,0 +1,396 @@
+package io.vortex4j.reader;
+
+import io.vortex4j.VortexException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * Per-group state of one aggregate for {@link GroupAggregate}. {@link #add} folds a batch of
+ * selected rows (with their group ids) in one tight loop per column type.
+ */
+abstract class Accumulator {
+    /** Grows the per-group state to {@code groups} groups. */
+    abstract void ensure(int groups);
+
+    /** Folds rows {@code rows[0..m)} of {@code column} into groups {@code gids[0..m)}. */
+    abstract void add(Array column, int[] rows, int[] gids, int m);
+
+    /** The SQL result of group {@code g}. */
+    abstract Object result(int g);
+
+    static Accumulator create(GroupAggregate.Aggregate agg, Field field) {
+        switch (agg.function()) {
+            case COUNT_STAR:
+                return new CountStar();
+            case COUNT:
+                return new Count();
+            case SUM:
+                return sum(agg, field);
+            default:
+                return minMax(agg, field);
+        }
+    }
+
+    private static Accumulator sum(GroupAggregate.Aggregate agg, Field field) {
+        DataType.Kind k = field.type().kind();
+        if (k == DataType.Kind.FLOAT32 || k == DataType.Kind.FLOAT64 || k == DataType.Kind.FLOAT16) {
+            return new SumDouble();
+        }
+        if (k.isInteger() && k != DataType.Kind.UINT64) {
+            return new SumLong(agg);
+        }
+        if (k == DataType.Kind.UINT64 || k == DataType.Kind.DECIMAL) {
+            return new SumDecimal();
+        }
+        throw new VortexException("cannot SUM column '" + field.name() + "' of type " + field.type());
+    }
+
+    private static Accumulator minMax(GroupAggregate.Aggregate agg, Field field) {
+        boolean max = agg.function() == GroupAggregate.Function.MAX;
+        DataType.Kind k = field.type().kind();
+        if (k == DataType.Kind.FLOAT32 || k == DataType.Kind.FLOAT64 || k == DataType.Kind.FLOAT16) {
+            return new MinMaxDouble(max, k != DataType.Kind.FLOAT64);
+        }
+        if (k.isInteger() && k != DataType.Kind.UINT64) {
+            return new MinMaxLong(max, k);
+        }
+        return new MinMaxObject(max);
+    }
+
+    /** Reads a column as long values (integers up to u32). */
+    static long longAt(Array a, int i) {
+        if (a instanceof Int64Array x) {
+            return x.values.getLong(i << 3);
+        } else if (a instanceof Int32Array x) {
+            return x.values.getInt(i << 2);
+        } else if (a instanceof Int16Array x) {
+            return x.values.getShort(i << 1);
+        } else if (a instanceof Int8Array x) {
+            return x.values.get(i);
+        } else if (a instanceof UInt32Array x) {
+            return Integer.toUnsignedLong(x.values.getInt(i << 2));
+        } else if (a instanceof UInt16Array x) {
+            return Short.toUnsignedInt(x.values.getShort(i << 1));
+        } else if (a instanceof UInt8Array x) {
+            return Byte.toUnsignedInt(x.values.get(i));
+        }
+        throw new IllegalStateException("not an integer column: " + a);
+    }
+
+    static double doubleAt(Array a, int i) {
+        if (a instanceof Float64Array x) {
+            return x.values.getDouble(i << 3);
+        }
+        return ((Float32Array) a).values.getFloat(i << 2);
+    }
+
+    static boolean valid(Array a, int i) {
+        return a.validity == null || Array.bit(a.validity, i);
+    }
+
+    static int grow(int length, int groups) {
+        return Math.max(groups, length * 2);
+    }
+
+    /** COUNT(*). */
+    static final class CountStar extends Accumulator {
+        long[] counts = new long[16];
+
+        @Override
+        void ensure(int groups) {
+            if (counts.length < groups) {
+                counts = Arrays.copyOf(counts, grow(counts.length, groups));
+            }
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            for (int k = 0; k < m; k++) {
+                counts[gids[k]]++;
+            }
+        }
+
+        @Override
+        Object result(int g) {
+            return g < counts.length ? counts[g] : 0L;
+        }
+    }
+
+    /** COUNT(column): non-null values. */
+    static final class Count extends Accumulator {
+        long[] counts = new long[16];
+
+        @Override
+        void ensure(int groups) {
+            if (counts.length < groups) {
+                counts = Arrays.copyOf(counts, grow(counts.length, groups));
+            }
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            if (!column.mayHaveNulls()) {
+                for (int k = 0; k < m; k++) {
+                    counts[gids[k]]++;
+                }
+                return;
+            }
+            for (int k = 0; k < m; k++) {
+                if (!column.isNull(rows[k])) {
+                    counts[gids[k]]++;
+                }
+            }
+        }
+
+        @Override
+        Object result(int g) {
+            return g < counts.length ? counts[g] : 0L;
+        }
+    }
+
+    /** Shared "has a non-null value" flags. */
+    abstract static class Seen extends Accumulator {
+        boolean[] seen = new boolean[16];
+
+        @Override
+        void ensure(int groups) {
+            if (seen.length < groups) {
+                int n = grow(seen.length, groups);
+                seen = Arrays.copyOf(seen, n);
+                resize(n);
+            }
+        }
+
+        abstract void resize(int n);
+
+        boolean has(int g) {
+            return g < seen.length && seen[g];
+        }
+    }
+
+    /** SUM of integers, exact (overflow is an error, not a wrong answer). */
+    static final class SumLong extends Seen {
+        final GroupAggregate.Aggregate agg;
+        long[] sums = new long[16];
+
+        SumLong(GroupAggregate.Aggregate agg) {
+            this.agg = agg;
+        }
+
+        @Override
+        void resize(int n) {
+            sums = Arrays.copyOf(sums, n);
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            try {
+                if (column instanceof Int64Array x && x.validity == null) {
+                    for (int k = 0; k < m; k++) {
+                        int g = gids[k];
+                        sums[g] = Math.addExact(sums[g], x.values.getLong(rows[k] << 3));
+                        seen[g] = true;
+                    }
+                    return;
+                }
+                for (int k = 0; k < m; k++) {
+                    int i = rows[k];
+                    if (valid(column, i)) {
+                        int g = gids[k];
+                        sums[g] = Math.addExact(sums[g], longAt(column, i));
+                        seen[g] = true;
+                    }
+                }
+            } catch (ArithmeticException e) {
+                throw new VortexException(agg + " overflows a 64-bit integer");
+            }
+        }
+
+        @Override
+        Object result(int g) {
+            return has(g) ? sums[g] : null;
+        }
+    }
+
+    /** SUM of floating-point values. */
+    static final class SumDouble extends Seen {
+        double[] sums = new double[16];
+
+        @Override
+        void resize(int n) {
+            sums = Arrays.copyOf(sums, n);
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            for (int k = 0; k < m; k++) {
+                int i = rows[k];
+                if (valid(column, i)) {
+                    int g = gids[k];
+                    sums[g] += doubleAt(column, i);
+                    seen[g] = true;
+                }
+            }
+        }
+
+        @Override
+        Object result(int g) {
+            return has(g) ? sums[g] : null;
+        }
+    }
+
+    /** SUM of decimals and u64, exact. */
+    static final class SumDecimal extends Seen {
+        BigDecimal[] sums = new BigDecimal[16];
+
+        @Override
+        void resize(int n) {
+            sums = Arrays.copyOf(sums, n);
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            for (int k = 0; k < m; k++) {
+                Object v = Values.valueAt(column, rows[k]);
+                if (v != null) {
+                    int g = gids[k];
+                    BigDecimal d = v instanceof BigInteger b ? new BigDecimal(b) : (BigDecimal) v;
+                    sums[g] = sums[g] == null ? d : sums[g].add(d);
+                    seen[g] = true;
+                }
+            }
+        }
+
+        @Override
+        Object result(int g) {
+            return has(g) ? sums[g] : null;
+        }
+    }
+
+    /** MIN/MAX of integers up to u32. */
+    static final class MinMaxLong extends Seen {
+        final boolean max;
+        final DataType.Kind kind;
+        long[] best = new long[16];
+
+        MinMaxLong(boolean max, DataType.Kind kind) {
+            this.max = max;
+            this.kind = kind;
+        }
+
+        @Override
+        void resize(int n) {
+            best = Arrays.copyOf(best, n);
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            for (int k = 0; k < m; k++) {
+                int i = rows[k];
+                if (valid(column, i)) {
+                    int g = gids[k];
+                    long v = longAt(column, i);
+                    if (!seen[g] || (max ? v > best[g] : v < best[g])) {
+                        best[g] = v;
+                        seen[g] = true;
+                    }
+                }
+            }
+        }
+
+        @Override
+        Object result(int g) {
+            if (!has(g)) {
+                return null;
+            }
+            long v = best[g];
+            switch (kind) {
+                case INT8: return (byte) v;
+                case INT16: return (short) v;
+                case INT32: return (int) v;
+                case UINT8:
+                case UINT16: return (int) v;
+                default: return v;
+            }
+        }
+    }
+
+    /** MIN/MAX of floats (total order, as Double.compare). */
+    static final class MinMaxDouble extends Seen {
+        final boolean max;
+        final boolean single;
+        double[] best = new double[16];
+
+        MinMaxDouble(boolean max, boolean single) {
+            this.max = max;
+            this.single = single;
+        }
+
+        @Override
+        void resize(int n) {
+            best = Arrays.copyOf(best, n);
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            for (int k = 0; k < m; k++) {
+                int i = rows[k];
+                if (valid(column, i)) {
+                    int g = gids[k];
+                    double v = doubleAt(column, i);
+                    int c = Double.compare(v, best[g]);
+                    if (!seen[g] || (max ? c > 0 : c < 0)) {
+                        best[g] = v;
+                        seen[g] = true;
+                    }
+                }
+            }
+        }
+
+        @Override
+        Object result(int g) {
+            return !has(g) ? null : single ? (Object) (float) best[g] : (Object) best[g];
+        }
+    }
+
+    /** MIN/MAX of anything else, compared as {@link Predicate} literals are. */
+    static final class MinMaxObject extends Seen {
+        final boolean max;
+        Object[] best = new Object[16];
+
+        MinMaxObject(boolean max) {
+            this.max = max;
+        }
+
+        @Override
+        void resize(int n) {
+            best = Arrays.copyOf(best, n);
+        }
+
+        @Override
+        void add(Array column, int[] rows, int[] gids, int m) {
+            for (int k = 0; k < m; k++) {
+                Object v = Values.valueAt(column, rows[k]);
+                if (v != null) {
+                    int g = gids[k];
+                    if (!seen[g] || better(v, best[g])) {
+                        best[g] = v;
+                        seen[g] = true;
+                    }
+                }
+            }
+        }
+
+        private boolean better(Object v, Object current) {
+            // Literals.compare takes a column value and a literal; binary literals are Binary.
+            int c = Literals.compare(v, current instanceof byte[] b ? new Binary(b) : current);
+            return max ? c > 0 : c < 0;
+        }
+
+        @Override
+        Object result(int g) {
+            return has(g) ? best[g] : null;
+        }
+    }
+}
