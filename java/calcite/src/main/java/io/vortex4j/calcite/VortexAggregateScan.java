@@ -1,0 +1,54 @@
+package io.vortex4j.calcite;
+
+import io.vortex4j.reader.Predicate;
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
+import org.apache.calcite.adapter.enumerable.PhysType;
+import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.linq4j.tree.Blocks;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+
+/**
+ * An aggregation computed inside the Vortex scan: {@code SELECT [g,] COUNT(*), COUNT(c), SUM(c),
+ * MIN(c), MAX(c) ... WHERE filter [GROUP BY g]} in one fused pass of the reader's {@link
+ * io.vortex4j.reader.GroupAggregate}. EXPLAIN shows the pushed parts, e.g. {@code
+ * VortexAggregateScan(table=[[vortex, trades]], filter=[sym = 'AAPL'], group=[sym],
+ * aggregates=[[COUNT(*), SUM(volume)]])}. AVG arrives here as SUM and COUNT (Calcite's own
+ * reduction), with Calcite dividing them above the scan exactly as it would without push-down.
+ */
+public final class VortexAggregateScan extends VortexAggregateBase implements EnumerableRel {
+    VortexAggregateScan(RelOptCluster cluster, RelOptTable table, VortexPushdownTable vortexTable, Predicate filter,
+            VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType) {
+        super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, vortexTable, filter, group, calls,
+                outputType);
+    }
+
+    /** The pushed filter, or null. */
+    public Predicate filter() {
+        return filter;
+    }
+
+    @Override
+    public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+        return new VortexAggregateScan(getCluster(), getTable(), vortexTable, filter, group, calls, outputType);
+    }
+
+    @Override
+    public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+        PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
+        boolean scalar = physType.getFormat() == JavaRowFormat.SCALAR;
+        VortexAggregateSpec spec = new VortexAggregateSpec(vortexTable, filter, group, calls, scalar);
+        Expression specExpr = implementor.stash(spec, VortexAggregateSpec.class);
+        return implementor.result(physType,
+                Blocks.toBlock(Expressions.call(specExpr, "enumerable", implementor.getRootExpression())));
+    }
+}

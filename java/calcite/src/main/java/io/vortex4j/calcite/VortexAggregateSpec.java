@@ -1,0 +1,151 @@
+package io.vortex4j.calcite;
+
+import io.vortex4j.VortexException;
+import io.vortex4j.reader.GroupAggregate;
+import io.vortex4j.reader.Predicate;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * What a {@link VortexAggregateScan} computes: a filter, an optional group column and a list of
+ * aggregates, run by the reader's fused {@link GroupAggregate}. Handed to the generated code of
+ * a query, which calls {@link #enumerable(DataContext)}; results are converted to the SQL types
+ * of the aggregate calls.
+ */
+public final class VortexAggregateSpec {
+    /** The aggregate functions that can be pushed. */
+    enum Function { COUNT_STAR, COUNT, SUM, SUM0, MIN, MAX }
+
+    /** One pushed aggregate call: the function, its column and the SQL type of the result. */
+    record Call(Function function, VortexColumn column, SqlTypeName resultType, int resultScale) {
+        GroupAggregate.Aggregate toReader() {
+            switch (function) {
+                case COUNT_STAR: return GroupAggregate.Aggregate.countStar();
+                case COUNT: return GroupAggregate.Aggregate.of(GroupAggregate.Function.COUNT, column.name());
+                case SUM:
+                case SUM0: return GroupAggregate.Aggregate.of(GroupAggregate.Function.SUM, column.name());
+                case MIN: return GroupAggregate.Aggregate.of(GroupAggregate.Function.MIN, column.name());
+                default: return GroupAggregate.Aggregate.of(GroupAggregate.Function.MAX, column.name());
+            }
+        }
+
+        @Override
+        public String toString() {
+            String arg = column == null ? "*" : column.name();
+            return (function == Function.COUNT_STAR ? "COUNT" : function == Function.SUM0 ? "$SUM0" : function.name())
+                    + "(" + arg + ")";
+        }
+    }
+
+    final VortexTable table;
+    final Predicate filter;
+    final VortexColumn group;
+    final List<Call> calls;
+    final boolean scalar;
+
+    VortexAggregateSpec(VortexTable table, Predicate filter, VortexColumn group, List<Call> calls, boolean scalar) {
+        this.table = table;
+        this.filter = filter;
+        this.group = group;
+        this.calls = List.copyOf(calls);
+        this.scalar = scalar;
+    }
+
+    /** The result rows; called by generated code. The aggregation runs when enumerated. */
+    public Enumerable<Object> enumerable(DataContext root) {
+        return new AbstractEnumerable<Object>() {
+            @Override
+            public Enumerator<Object> enumerator() {
+                return Linq4j.enumerator(rows());
+            }
+        };
+    }
+
+    /** Runs the aggregation and returns the rows (group key first, then the aggregates). */
+    List<Object> rows() {
+        List<Object> out = new ArrayList<>();
+        int width = (group == null ? 0 : 1) + calls.size();
+        if (group == null && filter == null && calls.stream().allMatch(c -> c.function == Function.COUNT_STAR)) {
+            // COUNT(*) of the whole file: the file knows its row count.
+            Object[] row = new Object[width];
+            java.util.Arrays.fill(row, table.file().rowCount());
+            out.add(scalar ? row[0] : row);
+            return out;
+        }
+        List<GroupAggregate.Aggregate> aggs = new ArrayList<>();
+        for (Call c : calls) {
+            aggs.add(c.toReader());
+        }
+        GroupAggregate.Result result = GroupAggregate.run(table.file(), group == null ? null : group.name(), filter, aggs);
+        for (int g = 0; g < result.size(); g++) {
+            Object[] row = new Object[width];
+            int k = 0;
+            if (group != null) {
+                row[k++] = group.fromReaderValue(result.key(g));
+            }
+            for (int a = 0; a < calls.size(); a++) {
+                row[k++] = convert(calls.get(a), result.value(g, a));
+            }
+            out.add(scalar ? row[0] : row);
+        }
+        return out;
+    }
+
+    /** An aggregate value of the reader as Calcite's value of the call's SQL type. */
+    static Object convert(Call call, Object v) {
+        switch (call.function) {
+            case COUNT_STAR:
+            case COUNT:
+                return v;
+            case MIN:
+            case MAX:
+                return call.column.fromReaderValue(v);
+            default:
+                break;
+        }
+        if (v == null) {
+            if (call.function != Function.SUM0) {
+                return null;
+            }
+            v = call.resultType == SqlTypeName.DOUBLE ? (Object) 0d : (Object) 0L;
+        }
+        switch (call.resultType) {
+            case TINYINT:
+                return (byte) narrow(call, ((Number) v).longValue(), Byte.MIN_VALUE, Byte.MAX_VALUE);
+            case SMALLINT:
+                return (short) narrow(call, ((Number) v).longValue(), Short.MIN_VALUE, Short.MAX_VALUE);
+            case INTEGER:
+                return (int) narrow(call, ((Number) v).longValue(), Integer.MIN_VALUE, Integer.MAX_VALUE);
+            case BIGINT:
+                return ((Number) v).longValue();
+            case DOUBLE:
+                return ((Number) v).doubleValue();
+            case DECIMAL: {
+                BigDecimal d = v instanceof BigDecimal b ? b : BigDecimal.valueOf(((Number) v).longValue());
+                return d.setScale(call.resultScale, RoundingMode.UNNECESSARY);
+            }
+            default:
+                throw new IllegalStateException("unexpected result type " + call.resultType + " of " + call);
+        }
+    }
+
+    /**
+     * The sum if it fits the result type. Calcite's own SUM keeps the argument's type and wraps
+     * on overflow; the pushed sum is exact and reports the overflow instead of a wrong answer.
+     */
+    private static long narrow(Call call, long v, long min, long max) {
+        if (v < min || v > max) {
+            throw new VortexException(call + " = " + v + " overflows its SQL type " + call.resultType
+                    + "; cast the argument to a wider type, e.g. SUM(CAST(x AS BIGINT))");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,167 @@
+package io.vortex4j.calcite;
+
+import io.vortex4j.reader.Array;
+import io.vortex4j.reader.Bitmap;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Compute;
+import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VortexFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.linq4j.Enumerator;
+
+/**
+ * Rows of a Vortex file for Calcite: walks the scan chunk by chunk, asks the reader for each
+ * chunk's selection of the pushed filter ({@link Compute#selection}, dictionary columns filtered
+ * natively) and builds rows only for the selected rows and only from the projected columns.
+ *
+ * <p>A row is an {@code Object[]} of the projected values in Calcite's representation (see
+ * {@link VortexColumn}), or the bare value when the scan projects one column and the generated
+ * code expects scalars. Dictionary-encoded strings are decoded once per dictionary entry by the
+ * reader, not once per row.
+ *
+ * <p>Not thread-safe; {@link #close()} releases the scan and the current chunk.
+ */
+public final class VortexEnumerator implements Enumerator<Object> {
+    private final Scan scan;
+    private final Predicate filter;
+    private final boolean scalar;
+    private final AtomicBoolean cancel;
+    private final VortexColumn.ValueReader[] readers;
+    /** For each output column, its position in the scan. */
+    private final int[] scanPositions;
+    private final Array[] arrays;
+    private Chunk chunk;
+    private Bitmap selection;
+    private int row;
+    private int length;
+    private Object current;
+    private boolean done;
+
+    /**
+     * An enumerator over {@code file}'s rows where {@code filter} (may be null) holds, producing
+     * {@code columns} in order; {@code scalar} asks for bare values instead of one-element
+     * arrays (only with one column); {@code cancel} (may be null) stops the scan when set.
+     */
+    VortexEnumerator(VortexFile file, List<VortexColumn> columns, Predicate filter, boolean scalar,
+            AtomicBoolean cancel) {
+        if (scalar && columns.size() != 1) {
+            throw new IllegalArgumentException("scalar rows need exactly one column, not " + columns);
+        }
+        this.filter = filter;
+        this.scalar = scalar;
+        this.cancel = cancel;
+        List<String> scanned = new ArrayList<>();
+        this.readers = new VortexColumn.ValueReader[columns.size()];
+        this.scanPositions = new int[columns.size()];
+        for (int i = 0; i < columns.size(); i++) {
+            VortexColumn c = columns.get(i);
+            int pos = scanned.indexOf(c.name());
+            if (pos < 0) {
+                pos = scanned.size();
+                scanned.add(c.name());
+            }
+            scanPositions[i] = pos;
+            readers[i] = c.reader();
+        }
+        if (filter != null) {
+            for (String c : filter.columns()) {
+                if (!scanned.contains(c)) {
+                    scanned.add(c);
+                }
+            }
+        }
+        if (scanned.isEmpty()) {
+            // No column is needed, only row counts: any column gives the chunk lengths.
+            scanned.add(file.schema().field(0).name());
+        }
+        this.arrays = new Array[columns.size()];
+        this.scan = file.scan(scanned);
+    }
+
+    @Override
+    public Object current() {
+        return current;
+    }
+
+    @Override
+    public boolean moveNext() {
+        while (true) {
+            if (chunk != null) {
+                int next;
+                if (selection == null) {
+                    next = row + 1 < length ? row + 1 : -1;
+                } else {
+                    next = selection.nextSetBit(row + 1);
+                }
+                if (next >= 0) {
+                    row = next;
+                    current = build(next);
+                    return true;
+                }
+                closeChunk();
+            }
+            if (done || (cancel != null && cancel.get())) {
+                return false;
+            }
+            if (!scan.hasNext()) {
+                done = true;
+                close();
+                return false;
+            }
+            openChunk(scan.next());
+        }
+    }
+
+    private void openChunk(Chunk c) {
+        chunk = c;
+        row = -1;
+        length = c.length();
+        selection = filter == null ? null : Compute.selection(c, filter);
+        if (selection != null && selection.cardinality() == 0) {
+            // Nothing selected: skip the chunk without touching its projected columns.
+            length = 0;
+            selection = null;
+            return;
+        }
+        for (int i = 0; i < arrays.length; i++) {
+            arrays[i] = c.column(scanPositions[i]);
+        }
+    }
+
+    private Object build(int i) {
+        if (scalar) {
+            return readers[0].read(arrays[0], i);
+        }
+        Object[] values = new Object[readers.length];
+        for (int k = 0; k < values.length; k++) {
+            values[k] = readers[k].read(arrays[k], i);
+        }
+        return values;
+    }
+
+    private void closeChunk() {
+        if (chunk != null) {
+            chunk.close();
+            chunk = null;
+        }
+        selection = null;
+        java.util.Arrays.fill(arrays, null);
+    }
+
+    /** Not supported: a scan runs once. */
+    @Override
+    public void reset() {
+        throw new UnsupportedOperationException("a Vortex scan cannot be restarted");
+    }
+
+    /** Releases the current chunk and the scan. Idempotent. */
+    @Override
+    public void close() {
+        closeChunk();
+        scan.close();
+        done = true;
+    }
+}

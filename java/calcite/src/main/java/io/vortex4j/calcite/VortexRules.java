@@ -1,0 +1,353 @@
+package io.vortex4j.calcite;
+
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Predicate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.plan.Convention;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.convert.ConverterRule;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexPermuteInputsShuttle;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.tools.RelBuilderFactory;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.mapping.Mappings;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * The planner rules that push work into Vortex scans; the scans add them to the planner of every
+ * query that reads a {@link VortexPushdownTable}.
+ *
+ * <ul>
+ *   <li>{@link #FILTER}: {@code Filter(LogicalVortexScan)} → the conjuncts {@link
+ *       FilterTranslator} translates exactly go into the scan; the others stay in a Filter above.
+ *   <li>{@link #PROJECT}: {@code Project(LogicalVortexScan)} → the scan reads only the columns the
+ *       projection uses.
+ *   <li>{@link #AGGREGATE}: {@code Aggregate(LogicalVortexScan)}, when the scan's filter was pushed
+ *       whole (no Filter left between them), at most one group column and only COUNT(*),
+ *       COUNT(c), SUM(c), $SUM0(c), MIN(c), MAX(c) without DISTINCT or FILTER → a {@link
+ *       LogicalVortexAggregate}.
+ *   <li>{@link #SCAN_TO_ENUMERABLE}, {@link #AGGREGATE_TO_ENUMERABLE}: the logical scans become the
+ *       enumerable {@link VortexTableScan} and {@link VortexAggregateScan}.
+ * </ul>
+ */
+public final class VortexRules {
+    private VortexRules() {}
+
+    /** Pushes translatable filter conjuncts into the scan. */
+    public static final RelOptRule FILTER = new RuleConfig("VortexFilterRule",
+            b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
+            FilterRule::new).toRule();
+
+    /** Narrows the scan to the columns a projection uses. */
+    public static final RelOptRule PROJECT = new RuleConfig("VortexProjectRule",
+            b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
+            ProjectRule::new).toRule();
+
+    /** Replaces simple aggregations over a fully filtered scan with a {@link LogicalVortexAggregate}. */
+    public static final RelOptRule AGGREGATE = new RuleConfig("VortexAggregateRule",
+            b0 -> b0.operand(LogicalAggregate.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
+            AggregateRule::new).toRule();
+
+    /** Makes a {@link LogicalVortexScan} an enumerable {@link VortexTableScan}. */
+    public static final RelOptRule SCAN_TO_ENUMERABLE = ConverterRule.Config.INSTANCE
+            .withConversion(LogicalVortexScan.class, Convention.NONE, EnumerableConvention.INSTANCE, "VortexScanRule")
+            .withRuleFactory(ToEnumerable::new)
+            .toRule(ToEnumerable.class);
+
+    /** Makes a logical {@link VortexAggregateScan} an enumerable one. */
+    public static final RelOptRule AGGREGATE_TO_ENUMERABLE = ConverterRule.Config.INSTANCE
+            .withConversion(LogicalVortexAggregate.class, Convention.NONE, EnumerableConvention.INSTANCE,
+                    "VortexAggregateScanRule")
+            .withRuleFactory(ToEnumerable::new)
+            .toRule(ToEnumerable.class);
+
+    /** Every rule; the scans register them. */
+    public static final List<RelOptRule> RULES = List.of(FILTER, PROJECT, AGGREGATE, SCAN_TO_ENUMERABLE,
+            AGGREGATE_TO_ENUMERABLE);
+
+    /** Converts a logical Vortex scan or aggregate to its enumerable form. */
+    static final class ToEnumerable extends ConverterRule {
+        ToEnumerable(ConverterRule.Config config) {
+            super(config);
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            if (rel instanceof LogicalVortexScan s) {
+                return new VortexTableScan(s.getCluster(), s.getTable(), s.vortexTable, s.fields, s.filter);
+            }
+            LogicalVortexAggregate a = (LogicalVortexAggregate) rel;
+            return new VortexAggregateScan(a.getCluster(), a.getTable(), a.vortexTable, a.filter, a.group, a.calls,
+                    a.outputType);
+        }
+    }
+
+    /** A hand-written rule configuration (Calcite's own use generated immutable classes). */
+    static final class RuleConfig implements RelRule.Config {
+        private final String description;
+        private final RelRule.OperandTransform operands;
+        private final RelBuilderFactory relBuilderFactory;
+        private final Function<RuleConfig, RelOptRule> factory;
+
+        RuleConfig(String description, RelRule.OperandTransform operands, Function<RuleConfig, RelOptRule> factory) {
+            this(description, operands, RelFactories.LOGICAL_BUILDER, factory);
+        }
+
+        private RuleConfig(String description, RelRule.OperandTransform operands, RelBuilderFactory relBuilderFactory,
+                Function<RuleConfig, RelOptRule> factory) {
+            this.description = description;
+            this.operands = operands;
+            this.relBuilderFactory = relBuilderFactory;
+            this.factory = factory;
+        }
+
+        @Override
+        public RelOptRule toRule() {
+            return factory.apply(this);
+        }
+
+        @Override
+        public RelBuilderFactory relBuilderFactory() {
+            return relBuilderFactory;
+        }
+
+        @Override
+        public RelRule.Config withRelBuilderFactory(RelBuilderFactory f) {
+            return new RuleConfig(description, operands, f, factory);
+        }
+
+        @Override
+        public @Nullable String description() {
+            return description;
+        }
+
+        @Override
+        public RelRule.Config withDescription(@Nullable String d) {
+            return new RuleConfig(d, operands, relBuilderFactory, factory);
+        }
+
+        @Override
+        public RelRule.OperandTransform operandSupplier() {
+            return operands;
+        }
+
+        @Override
+        public RelRule.Config withOperandSupplier(RelRule.OperandTransform transform) {
+            return new RuleConfig(description, transform, relBuilderFactory, factory);
+        }
+    }
+
+    /** See {@link #FILTER}. */
+    static final class FilterRule extends RelRule<RuleConfig> {
+        FilterRule(RuleConfig config) {
+            super(config);
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalFilter filter = call.rel(0);
+            LogicalVortexScan scan = call.rel(1);
+            List<VortexColumn> inputs = new ArrayList<>();
+            for (int i = 0; i < scan.fields.length; i++) {
+                inputs.add(scan.column(i));
+            }
+            FilterTranslator translator = new FilterTranslator(filter.getCluster().getRexBuilder(), inputs);
+            List<Predicate> pushed = new ArrayList<>();
+            List<RexNode> remaining = new ArrayList<>();
+            for (RexNode conjunct : RelOptUtil.conjunctions(filter.getCondition())) {
+                Predicate p = translator.translate(conjunct);
+                if (p == null) {
+                    remaining.add(conjunct);
+                } else {
+                    pushed.add(p);
+                }
+            }
+            if (pushed.isEmpty()) {
+                return;
+            }
+            List<Predicate> all = new ArrayList<>();
+            if (scan.filter != null) {
+                all.add(scan.filter);
+            }
+            all.addAll(pushed);
+            LogicalVortexScan newScan = scan.withFilter(FilterTranslator.and(all.toArray(new Predicate[0])));
+            if (remaining.isEmpty()) {
+                call.transformTo(newScan);
+            } else {
+                RelBuilder b = call.builder();
+                call.transformTo(b.push(newScan).filter(remaining).build());
+            }
+        }
+    }
+
+    /** See {@link #PROJECT}. */
+    static final class ProjectRule extends RelRule<RuleConfig> {
+        ProjectRule(RuleConfig config) {
+            super(config);
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalProject project = call.rel(0);
+            LogicalVortexScan scan = call.rel(1);
+            List<RexNode> exprs = project.getProjects();
+            boolean allRefs = !exprs.isEmpty() && exprs.stream().allMatch(e -> e instanceof RexInputRef);
+            if (allRefs) {
+                // A plain selection of columns: the scan produces exactly them.
+                int[] fields = new int[exprs.size()];
+                for (int i = 0; i < fields.length; i++) {
+                    fields[i] = scan.fields[((RexInputRef) exprs.get(i)).getIndex()];
+                }
+                call.transformTo(scan.withFields(fields));
+                return;
+            }
+            ImmutableBitSet used = RelOptUtil.InputFinder.bits(exprs, null);
+            if (used.cardinality() == scan.fields.length) {
+                return;
+            }
+            if (used.isEmpty()) {
+                // Nothing is read (e.g. SELECT 1 or COUNT(*) above): one column gives the row count.
+                if (scan.fields.length == 1) {
+                    return;
+                }
+                used = ImmutableBitSet.of(0);
+            }
+            int[] fields = new int[used.cardinality()];
+            Mappings.TargetMapping mapping = Mappings.create(org.apache.calcite.util.mapping.MappingType.INVERSE_SURJECTION,
+                    scan.fields.length, fields.length);
+            int k = 0;
+            for (int i : used) {
+                fields[k] = scan.fields[i];
+                mapping.set(i, k);
+                k++;
+            }
+            LogicalVortexScan newScan = scan.withFields(fields);
+            RexPermuteInputsShuttle shuttle = new RexPermuteInputsShuttle(mapping, newScan);
+            List<RexNode> newExprs = new ArrayList<>();
+            for (RexNode e : exprs) {
+                newExprs.add(e.accept(shuttle));
+            }
+            RelBuilder b = call.builder();
+            call.transformTo(b.push(newScan).project(newExprs, project.getRowType().getFieldNames(), true).build());
+        }
+    }
+
+    /** See {@link #AGGREGATE}. */
+    static final class AggregateRule extends RelRule<RuleConfig> {
+        AggregateRule(RuleConfig config) {
+            super(config);
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalAggregate aggregate = call.rel(0);
+            LogicalVortexScan scan = call.rel(1);
+            if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupCount() > 1) {
+                return;
+            }
+            VortexColumn group = null;
+            if (aggregate.getGroupCount() == 1) {
+                group = scan.column(aggregate.getGroupSet().nth(0));
+                if (!groupable(group)) {
+                    return;
+                }
+            }
+            List<VortexAggregateSpec.Call> calls = new ArrayList<>();
+            for (AggregateCall ac : aggregate.getAggCallList()) {
+                VortexAggregateSpec.Call c = pushable(ac, scan);
+                if (c == null) {
+                    return;
+                }
+                calls.add(c);
+            }
+            call.transformTo(new LogicalVortexAggregate(scan.getCluster(), scan.getTable(), scan.vortexTable,
+                    scan.filter, group, calls, aggregate.getRowType()));
+        }
+
+        /**
+         * Whether grouping by the reader's values of {@code c} forms the same groups as Calcite's
+         * values: not for TIME/TIMESTAMP finer than milliseconds, which Calcite truncates.
+         */
+        static boolean groupable(VortexColumn c) {
+            DataType.Kind k = c.kind();
+            if (k == DataType.Kind.TIME || k == DataType.Kind.TIMESTAMP) {
+                DataType.TimeUnit u = c.type().unit();
+                return u == DataType.TimeUnit.SECONDS || u == DataType.TimeUnit.MILLISECONDS;
+            }
+            return true;
+        }
+
+        /** The pushed form of {@code ac}, or null when the reader would not give Calcite's answer. */
+        static VortexAggregateSpec.Call pushable(AggregateCall ac, LogicalVortexScan scan) {
+            if (ac.isDistinct() || ac.filterArg >= 0 || !ac.getCollation().getFieldCollations().isEmpty()
+                    || !ac.rexList.isEmpty() || ac.ignoreNulls()) {
+                return null;
+            }
+            SqlKind kind = ac.getAggregation().getKind();
+            List<Integer> args = ac.getArgList();
+            org.apache.calcite.sql.type.SqlTypeName resultType = ac.getType().getSqlTypeName();
+            int scale = ac.getType().getScale();
+            if (kind == SqlKind.COUNT && args.isEmpty()) {
+                return new VortexAggregateSpec.Call(VortexAggregateSpec.Function.COUNT_STAR, null, resultType, scale);
+            }
+            if (args.size() != 1) {
+                return null;
+            }
+            VortexColumn c = scan.column(args.get(0));
+            DataType.Kind k = c.kind();
+            switch (kind) {
+                case COUNT:
+                    return new VortexAggregateSpec.Call(VortexAggregateSpec.Function.COUNT, c, resultType, scale);
+                case SUM:
+                case SUM0: {
+                    // Integers and decimals sum exactly; doubles in row order as Calcite does; REAL is
+                    // summed in float by Calcite, which the reader's double sum would not reproduce.
+                    boolean ok = k.isInteger() || k == DataType.Kind.DECIMAL || k == DataType.Kind.FLOAT64;
+                    if (!ok) {
+                        return null;
+                    }
+                    switch (resultType) {
+                        case TINYINT: case SMALLINT: case INTEGER: case BIGINT: case DOUBLE: case DECIMAL:
+                            break;
+                        default:
+                            return null;
+                    }
+                    if ((resultType == org.apache.calcite.sql.type.SqlTypeName.DOUBLE) != (k == DataType.Kind.FLOAT64)) {
+                        return null;
+                    }
+                    return new VortexAggregateSpec.Call(kind == SqlKind.SUM ? VortexAggregateSpec.Function.SUM
+                            : VortexAggregateSpec.Function.SUM0, c, resultType, scale);
+                }
+                case MIN:
+                case MAX: {
+                    // Calcite orders strings by UTF-16 unit (the reader by code point) and ignores NaN
+                    // order-dependently; those stay with Calcite.
+                    if (k == DataType.Kind.UTF8 || k == DataType.Kind.FLOAT16 || k == DataType.Kind.FLOAT32
+                            || k == DataType.Kind.FLOAT64 || k == DataType.Kind.NULL) {
+                        return null;
+                    }
+                    return new VortexAggregateSpec.Call(kind == SqlKind.MIN ? VortexAggregateSpec.Function.MIN
+                            : VortexAggregateSpec.Function.MAX, c, resultType, scale);
+                }
+                default:
+                    return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.vortex4j.calcite;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.apache.calcite.jdbc.CalciteConnection;
+
+/**
+ * The entry point for running SQL over a directory of Vortex files, e.g. from the command line:
+ *
+ * <pre>{@code
+ * try (Connection c = VortexSql.connect(Paths.get("/data"), true);
+ *      Statement s = c.createStatement();
+ *      ResultSet rs = s.executeQuery("SELECT sym, count(*) FROM trades WHERE sym IN ('AAPL', 'MSFT') GROUP BY sym")) {
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>The connection is a Calcite connection whose default schema {@value #SCHEMA} holds one
+ * table per {@code NAME.vortex} file of the directory ({@link VortexSchema}). Identifiers are
+ * case-insensitive and unquoted ones keep their case, so {@code trades}, {@code TRADES} and
+ * {@code "trades"} all name {@code trades.vortex}.
+ */
+public final class VortexSql {
+    /** The name of the schema holding the directory's tables (also the connection's default schema). */
+    public static final String SCHEMA = "vortex";
+
+    private VortexSql() {}
+
+    /**
+     * Opens a connection over the Vortex files of {@code directory}. With {@code pushdown},
+     * filters, projections and aggregates run inside the Vortex scan where that gives exactly
+     * Calcite's answer; without, every row is read and Calcite evaluates the whole query (the
+     * baseline for comparisons). The directory is listed on first use.
+     */
+    public static Connection connect(Path directory, boolean pushdown) throws SQLException {
+        Properties info = connectionProperties();
+        // Referencing the driver class registers it with DriverManager.
+        org.apache.calcite.jdbc.Driver.class.getName();
+        Connection connection = DriverManager.getConnection("jdbc:calcite:", info);
+        try {
+            CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
+            calcite.getRootSchema().add(SCHEMA, new VortexSchema(directory, pushdown));
+            calcite.setSchema(SCHEMA);
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a connection over {@code directory} with push-down as the system property {@code
+     * vortex4j.pushdown} says (on unless it is {@code false}).
+     */
+    public static Connection connect(Path directory) throws SQLException {
+        return connect(directory, VortexSchemaFactory.defaultPushdown());
+    }
+
+    /**
+     * The connection properties {@link #connect} uses: case-insensitive identifiers whose case is
+     * kept ({@code caseSensitive=false}, {@code unquotedCasing=UNCHANGED}, {@code
+     * quotedCasing=UNCHANGED}). Useful with {@code jdbc:calcite:model=...} URLs too.
+     */
+    public static Properties connectionProperties() {
+        Properties info = new Properties();
+        info.setProperty("caseSensitive", "false");
+        info.setProperty("unquotedCasing", "UNCHANGED");
+        info.setProperty("quotedCasing", "UNCHANGED");
+        return info;
+    }
+}
