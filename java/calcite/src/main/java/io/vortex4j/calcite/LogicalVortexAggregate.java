@@ -12,12 +12,14 @@ import org.apache.calcite.rel.type.RelDataType;
 /** The logical form of a {@link VortexAggregateScan} (convention {@code NONE}). */
 final class LogicalVortexAggregate extends VortexAggregateBase {
     LogicalVortexAggregate(RelOptCluster cluster, RelOptTable table, VortexPushdownTable vortexTable,
-            Predicate filter, VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType) {
-        super(cluster, cluster.traitSetOf(Convention.NONE), table, vortexTable, filter, group, calls, outputType);
+            Predicate filter, VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
+            double groups) {
+        super(cluster, cluster.traitSetOf(Convention.NONE), table, vortexTable, filter, group, calls, outputType,
+                groups);
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new LogicalVortexAggregate(getCluster(), getTable(), vortexTable, filter, group, calls, outputType);
+        return new LogicalVortexAggregate(getCluster(), getTable(), vortexTable, filter, group, calls, outputType, groups);
     }
 }

@@ -27,9 +27,9 @@ import org.apache.calcite.rel.type.RelDataType;
  */
 public final class VortexAggregateScan extends VortexAggregateBase implements EnumerableRel {
     VortexAggregateScan(RelOptCluster cluster, RelOptTable table, VortexPushdownTable vortexTable, Predicate filter,
-            VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType) {
+            VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType, double groups) {
         super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, vortexTable, filter, group, calls,
-                outputType);
+                outputType, groups);
     }
 
     /** The pushed filter, or null. */
@@ -39,7 +39,7 @@ public final class VortexAggregateScan extends VortexAggregateBase implements En
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new VortexAggregateScan(getCluster(), getTable(), vortexTable, filter, group, calls, outputType);
+        return new VortexAggregateScan(getCluster(), getTable(), vortexTable, filter, group, calls, outputType, groups);
     }
 
     @Override

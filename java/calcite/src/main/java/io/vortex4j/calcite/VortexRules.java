@@ -94,7 +94,7 @@ public final class VortexRules {
             }
             LogicalVortexAggregate a = (LogicalVortexAggregate) rel;
             return new VortexAggregateScan(a.getCluster(), a.getTable(), a.vortexTable, a.filter, a.group, a.calls,
-                    a.outputType);
+                    a.outputType, a.groups);
         }
     }
 
@@ -276,8 +276,9 @@ public final class VortexRules {
                 }
                 calls.add(c);
             }
+            Double groups = call.getMetadataQuery().getRowCount(aggregate);
             call.transformTo(new LogicalVortexAggregate(scan.getCluster(), scan.getTable(), scan.vortexTable,
-                    scan.filter, group, calls, aggregate.getRowType()));
+                    scan.filter, group, calls, aggregate.getRowType(), groups == null ? 1 : Math.max(1, groups)));
         }
 
         /**

@@ -25,8 +25,8 @@ import org.apache.calcite.schema.impl.AbstractSchema;
  * TRADES} and {@code Trades} all work.
  *
  * <p>The directory is listed, and its files opened, the first time the schema's tables are
- * asked for. Files that are not readable Vortex files make the listing fail with a message
- * naming the file.
+ * asked for. A file that cannot be opened still appears as a table, and queries using it fail
+ * with the reason; the other tables work.
  */
 public final class VortexSchema extends AbstractSchema {
     /** The file suffix of Vortex tables. */
@@ -88,7 +88,13 @@ public final class VortexSchema extends AbstractSchema {
             String file = p.getFileName().toString();
             String name = file.substring(0, file.length() - SUFFIX.length());
             if (!name.isEmpty()) {
-                map.put(name, VortexTable.open(name, p, pushdown));
+                Table table;
+                try {
+                    table = VortexTable.open(name, p, pushdown);
+                } catch (RuntimeException e) {
+                    table = new UnreadableTable(p, e);
+                }
+                map.put(name, table);
             }
         }
         return map;

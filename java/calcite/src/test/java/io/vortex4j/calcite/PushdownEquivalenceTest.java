@@ -1,0 +1,320 @@
+package io.vortex4j.calcite;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.vortex4j.reader.PredicateEvaluator;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * The SQL workload: every query runs with push-down and without (Calcite reading every row and
+ * evaluating everything itself), and the answers must be identical (as multisets of rows, floats
+ * compared bit for bit). Filters cover every column type with each comparison, literals on both
+ * sides, IN / NOT IN (also with NULL), BETWEEN, IS [NOT] NULL, NOT and OR; aggregates cover
+ * COUNT, SUM, MIN, MAX and AVG with and without GROUP BY, over filtered and unfiltered scans.
+ */
+public class PushdownEquivalenceTest {
+    private static Connection push;
+    private static Connection plain;
+
+    @BeforeClass
+    public static void open() throws SQLException {
+        push = VortexSql.connect(TestData.dir(), true);
+        plain = VortexSql.connect(TestData.dir(), false);
+    }
+
+    @AfterClass
+    public static void close() throws SQLException {
+        push.close();
+        plain.close();
+    }
+
+    /** Per column of {@code types}: literals to compare it with. */
+    static final Map<String, String[]> LITERALS = new LinkedHashMap<>();
+
+    static {
+        LITERALS.put("b", new String[] {"TRUE", "FALSE"});
+        LITERALS.put("i8", new String[] {"1", "-128", "127", "300", "2.5", "1e0"});
+        LITERALS.put("i16", new String[] {"300", "-32768", "40000", "-0.5", "3e2"});
+        LITERALS.put("i32", new String[] {"70000", "-2147483648", "2147483647", "3000000000", "0.5"});
+        LITERALS.put("i64", new String[] {"1", "9007199254740992", "9007199254740993", "-9223372036854775808",
+            "9223372036854775807", "2.5", "9.007199254740992e15"});
+        LITERALS.put("u8", new String[] {"127", "128", "255", "256", "-1", "127.5"});
+        LITERALS.put("u16", new String[] {"32768", "65535", "65536", "1.5"});
+        LITERALS.put("u32", new String[] {"2147483647", "2147483648", "4294967295", "4294967296", "1.5"});
+        LITERALS.put("u64", new String[] {"5", "9223372036854775807", "9223372036854775808",
+            "18446744073709551615", "18446744073709551616", "-1", "4.5"});
+        LITERALS.put("qty", new String[] {"0", "50", "50.5"});
+        LITERALS.put("f32", new String[] {"0", "-0.0", "0.1", "1.5", "100.5", "3e38", "CAST('NaN' AS REAL)",
+            "CAST('Infinity' AS REAL)", "2"});
+        LITERALS.put("f64", new String[] {"0", "0.1", "0.30000000000000004", "-1.5", "1e300", "CAST('NaN' AS DOUBLE)",
+            "CAST('Infinity' AS DOUBLE)", "CAST('-Infinity' AS DOUBLE)", "100.5"});
+        LITERALS.put("s", new String[] {"''", "'A'", "'A '", "'AAPL'", "'B'", "'日本'", "'😀'", "U&'\\E000'", "'zz'", "'AA'"});
+        LITERALS.put("s2", new String[] {"''", "'a'", "'abc'", "'é'"});
+        LITERALS.put("bin", new String[] {"X''", "X'00'", "X'7F'", "X'80'", "X'FF'"});
+        LITERALS.put("amount", new String[] {"0", "1.5", "1.500", "-3.25", "999999.999", "1.5e0", "0.0001"});
+        LITERALS.put("d", new String[] {"DATE '1970-01-01'", "DATE '2000-02-29'", "DATE '1969-12-31'"});
+        LITERALS.put("t_s", new String[] {"TIME '12:00:00'", "TIME '00:00:01'", "TIME '12:00:00.500'"});
+        LITERALS.put("t_ms", new String[] {"TIME '12:00:00'", "TIME '06:30:00.250'"});
+        LITERALS.put("t_us", new String[] {"TIME '12:00:00'", "TIME '12:00:00.001'", "TIME '11:59:59.999'",
+            "TIME '12:00:00.002'"});
+        String[] timestamps = {"TIMESTAMP '2026-01-01 00:00:00'", "TIMESTAMP '2026-01-01 00:00:00.001'",
+            "TIMESTAMP '2025-12-31 23:59:59.999'", "TIMESTAMP '2026-01-01 00:00:00.002'",
+            "TIMESTAMP '2026-01-01 00:00:03'", "TIMESTAMP '1970-01-01 00:00:00'"};
+        for (String c : new String[] {"ts_s", "ts_ms", "ts_us", "ts_ns", "ts_tz"}) {
+            LITERALS.put(c, timestamps);
+        }
+    }
+
+    private static final String[] OPS = {"=", "<>", "<", "<=", ">", ">="};
+
+    /** Runs {@code sql} both ways; returns the push-down plan. Errors must agree too. */
+    static String check(String sql) throws SQLException {
+        List<String> expected;
+        try {
+            expected = Sql.answer(plain, sql);
+        } catch (SQLException | RuntimeException e) {
+            try {
+                Sql.answer(push, sql);
+            } catch (SQLException | RuntimeException e2) {
+                Report.note("both fail: " + sql + ": " + firstLine(e.getMessage()) + " / " + firstLine(e2.getMessage()));
+                return "error";
+            }
+            throw new AssertionError(sql + ": fails without push-down (" + e.getMessage() + ") but not with it", e);
+        }
+        List<String> actual = Sql.answer(push, sql);
+        assertEquals(sql, expected, actual);
+        return Sql.explain(push, sql);
+    }
+
+    private static boolean pushedFilter(String plan) {
+        return plan.contains("VortexTableScan") && plan.contains("filter=[")
+                || plan.contains("VortexAggregateScan") && plan.contains("filter=[");
+    }
+
+    @Test
+    public void comparisonsOnEveryType() throws SQLException {
+        int queries = 0;
+        int pushed = 0;
+        List<String> notPushed = new ArrayList<>();
+        for (Map.Entry<String, String[]> e : LITERALS.entrySet()) {
+            String c = e.getKey();
+            for (String lit : e.getValue()) {
+                List<String> sqls = new ArrayList<>();
+                for (String op : OPS) {
+                    sqls.add("SELECT id FROM types WHERE " + c + " " + op + " " + lit);
+                }
+                sqls.add("SELECT id FROM types WHERE " + lit + " < " + c);
+                sqls.add("SELECT id FROM types WHERE " + lit + " = " + c);
+                sqls.add("SELECT id FROM types WHERE NOT (" + c + " >= " + lit + ")");
+                sqls.add("SELECT id FROM types WHERE NOT (" + c + " = " + lit + ")");
+                for (String sql : sqls) {
+                    String plan = check(sql);
+                    queries++;
+                    if (pushedFilter(plan)) {
+                        pushed++;
+                    } else {
+                        notPushed.add(sql);
+                    }
+                }
+            }
+        }
+        Report.note("comparisons: " + pushed + " of " + queries + " pushed; not pushed: " + notPushed);
+        assertTrue("only " + pushed + " of " + queries + " comparisons were pushed", pushed * 10 >= queries * 8);
+    }
+
+    @Test
+    public void setsRangesAndNulls() throws SQLException {
+        int queries = 0;
+        int pushed = 0;
+        List<String> notPushed = new ArrayList<>();
+        for (Map.Entry<String, String[]> e : LITERALS.entrySet()) {
+            String c = e.getKey();
+            String[] lits = e.getValue();
+            String a = lits[0];
+            String b = lits.length > 1 ? lits[1] : lits[0];
+            String z = lits[lits.length - 1];
+            String[] sqls = {
+                "SELECT id FROM types WHERE " + c + " IN (" + a + ", " + b + ")",
+                "SELECT id FROM types WHERE " + c + " NOT IN (" + a + ", " + b + ")",
+                "SELECT id FROM types WHERE " + c + " IN (" + a + ", NULL)",
+                "SELECT id FROM types WHERE " + c + " NOT IN (" + a + ", NULL)",
+                "SELECT id FROM types WHERE " + c + " BETWEEN " + a + " AND " + z,
+                "SELECT id FROM types WHERE " + c + " NOT BETWEEN " + a + " AND " + z,
+                "SELECT id FROM types WHERE " + c + " BETWEEN SYMMETRIC " + z + " AND " + a,
+                "SELECT id FROM types WHERE " + c + " IS NULL",
+                "SELECT id FROM types WHERE " + c + " IS NOT NULL",
+                "SELECT id FROM types WHERE " + c + " = " + a + " OR " + c + " IS NULL",
+                "SELECT id FROM types WHERE " + c + " <> " + a + " OR " + c + " IS NULL",
+                "SELECT id FROM types WHERE NOT (" + c + " IN (" + a + ", " + b + ") OR " + c + " IS NULL)",
+                "SELECT id FROM types WHERE (" + c + " = " + a + " OR " + c + " = " + z + ") AND id < 5000",
+                "SELECT id FROM types WHERE " + c + " > " + a + " OR id = 7 OR " + c + " < " + z,
+            };
+            for (String sql : sqls) {
+                String plan = check(sql);
+                queries++;
+                if (pushedFilter(plan)) {
+                    pushed++;
+                } else {
+                    notPushed.add(sql);
+                }
+            }
+        }
+        Report.note("sets/ranges/nulls: " + pushed + " of " + queries + " pushed; not pushed: " + notPushed);
+        assertTrue("only " + pushed + " of " + queries + " were pushed", pushed * 10 >= queries * 7);
+    }
+
+    @Test
+    public void tradesFilters() throws SQLException {
+        String[] filters = {
+            "sym = 'AAPL'", "sym <> 'AAPL'", "sym < 'C'", "sym <= 'GOOG'", "sym > 'TSLA'", "sym >= 'V'",
+            "'MSFT' = sym", "'C' > sym", "sym IN ('AAPL', 'MSFT', 'NVDA')", "sym NOT IN ('AAPL', 'MSFT')",
+            "sym IN ('AAPL', NULL)", "sym NOT IN ('AAPL', NULL)", "sym IN ('nope')", "sym IS NULL", "sym IS NOT NULL",
+            "sym BETWEEN 'A' AND 'B'", "sym NOT BETWEEN 'B' AND 'T'", "NOT (sym = 'AAPL' OR volume < 10)",
+            "price BETWEEN 100 AND 200", "price NOT BETWEEN 100 AND 200", "100.5 < price", "price = 250.25",
+            "volume > 500 OR sym = 'TSLA'", "volume >= 1000 AND sym IN ('AAPL', 'AMZN')",
+            "ts >= 1767225600000000 + 1000000 AND ts < 1767225600000000 + 50000000",
+            "(sym = 'AAPL' AND volume > 100) OR (sym = 'MSFT' AND price < 300) OR sym IS NULL",
+            "sym = 'AAPL' AND UPPER(sym) = 'AAPL'", "sym LIKE 'A%'", "sym LIKE 'A%' OR volume > 900",
+            "CHAR_LENGTH(sym) = 3 AND volume BETWEEN 10 AND 20",
+        };
+        for (String f : filters) {
+            check("SELECT ts, sym, price, volume FROM trades WHERE " + f);
+            check("SELECT count(*) FROM trades WHERE " + f);
+            check("SELECT sym, count(*), sum(volume), min(volume), max(volume), avg(volume), sum(price), avg(price),"
+                    + " min(ts), max(ts), count(sym) FROM trades WHERE " + f + " GROUP BY sym");
+            check("SELECT count(*), sum(volume), avg(volume), min(price), max(price), min(sym) FROM trades WHERE " + f);
+        }
+    }
+
+    @Test
+    public void aggregatesOnEveryType() throws SQLException {
+        String[] summable = {"qty", "u16", "u32", "u64", "amount", "f64"};
+        String[] ordered = {"b", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "qty", "bin", "amount", "d",
+            "t_s", "t_ms", "t_us", "ts_s", "ts_ms", "ts_us", "ts_ns", "ts_tz", "s", "f32", "f64"};
+        String[] groups = {"", "s", "b", "i8", "u8", "bin", "d", "ts_ms", "ts_us", "f32", "f64", "amount", "s2"};
+        String[] wheres = {"", " WHERE s IN ('A', 'AAPL', 'B')", " WHERE qty < 50 OR s IS NULL"};
+        int queries = 0;
+        int pushed = 0;
+        List<String> notPushed = new ArrayList<>();
+        for (String g : groups) {
+            for (String w : wheres) {
+                StringBuilder select = new StringBuilder("count(*)");
+                for (String c : summable) {
+                    // AVG of u64 (DECIMAL(20, 0)) overflows inside Calcite's own division, with or without push-down.
+                    select.append(", sum(").append(c).append(")").append(c.equals("u64") ? "" : ", avg(" + c + ")");
+                }
+                String sel = (g.isEmpty() ? "" : g + ", ") + select;
+                String tail = w + (g.isEmpty() ? "" : " GROUP BY " + g);
+                List<String> sqls = new ArrayList<>();
+                sqls.add("SELECT " + sel + " FROM types" + tail);
+                StringBuilder mm = new StringBuilder("count(*)");
+                for (String c : ordered) {
+                    mm.append(", min(").append(c).append("), max(").append(c).append("), count(").append(c).append(")");
+                }
+                sqls.add("SELECT " + (g.isEmpty() ? "" : g + ", ") + mm + " FROM types" + tail);
+                for (String c : ordered) {
+                    sqls.add("SELECT " + (g.isEmpty() ? "" : g + ", ") + "min(" + c + "), max(" + c + "), count(" + c
+                            + ") FROM types" + tail);
+                }
+                if (!g.isEmpty()) {
+                    sqls.add("SELECT DISTINCT " + g + " FROM types" + w);
+                    sqls.add("SELECT " + g + ", count(*) FROM types" + tail + " HAVING count(*) > 100");
+                }
+                for (String sql : sqls) {
+                    String plan = check(sql);
+                    queries++;
+                    if (plan.contains("VortexAggregateScan")) {
+                        pushed++;
+                    } else {
+                        notPushed.add(sql);
+                    }
+                }
+            }
+        }
+        Report.note("aggregates: " + pushed + " of " + queries + " pushed; not pushed: " + notPushed);
+        assertTrue("only " + pushed + " of " + queries + " aggregates were pushed", pushed * 2 >= queries);
+    }
+
+    @Test
+    public void projectionsAndLimits() throws SQLException {
+        check("SELECT * FROM types");
+        check("SELECT s, s, id FROM types WHERE id < 100");
+        check("SELECT id + 1, UPPER(s), bin FROM types WHERE b");
+        check("SELECT id FROM types WHERE NOT b");
+        check("SELECT id FROM types WHERE b IS TRUE");
+        check("SELECT id FROM types WHERE b IS NOT FALSE");
+        check("SELECT 1 FROM types WHERE id > 8990");
+        check("SELECT sym FROM trades WHERE volume > 2000");
+        check("SELECT count(*) FROM trades");
+        check("SELECT count(*) FROM types");
+        check("SELECT count(*), count(s), count(bin) FROM types");
+        check("SELECT count(DISTINCT sym) FROM trades WHERE price > 100");
+        check("SELECT sym, count(*) FROM trades WHERE sym IN ('AAPL', 'MSFT') GROUP BY sym ORDER BY sym");
+        // LIMIT: the first rows in file order, the same either way.
+        assertEquals(Sql.rows(plain, "SELECT ts, sym FROM trades WHERE sym = 'AAPL' LIMIT 5"),
+                Sql.rows(push, "SELECT ts, sym FROM trades WHERE sym = 'AAPL' LIMIT 5"));
+        check("SELECT t.sym, t.volume, u.volume FROM trades t JOIN trades u ON t.ts = u.ts "
+                + "WHERE t.sym = 'V' AND u.volume > 100");
+        check("SELECT s, (SELECT count(*) FROM trades WHERE sym = types.s) FROM types WHERE id < 20");
+    }
+
+    @Test
+    public void dictionaryFilterSwitchGivesSameAnswers() throws SQLException {
+        String[] sqls = {
+            "SELECT count(*) FROM trades WHERE sym = 'MSFT'",
+            "SELECT sym, sum(volume) FROM trades WHERE sym IN ('AAPL', 'V', 'SHOP') GROUP BY sym",
+            "SELECT ts FROM trades WHERE sym > 'T' OR sym IS NULL",
+            "SELECT id FROM types WHERE s NOT IN ('A', 'B') AND s2 <> 'a'",
+        };
+        List<List<String>> on = new ArrayList<>();
+        for (String sql : sqls) {
+            on.add(Sql.answer(push, sql));
+        }
+        boolean before = PredicateEvaluator.isDictFilterEnabled();
+        PredicateEvaluator.setDictFilterEnabled(false);
+        try {
+            for (int i = 0; i < sqls.length; i++) {
+                assertEquals(sqls[i], on.get(i), Sql.answer(push, sqls[i]));
+                assertEquals(sqls[i], Sql.answer(plain, sqls[i]), on.get(i));
+            }
+        } finally {
+            PredicateEvaluator.setDictFilterEnabled(before);
+        }
+    }
+
+    @Test
+    public void narrowSumOverflowIsAnErrorNotAWrongAnswer() throws SQLException {
+        // Calcite's SUM keeps the argument's type (SMALLINT here) and wraps around without push-down;
+        // the pushed sum is exact and refuses to narrow a value that does not fit.
+        try {
+            Sql.rows(push, "SELECT sum(u8) FROM types");
+            fail("expected an overflow error");
+        } catch (SQLException e) {
+            assertTrue(e.getMessage(), String.valueOf(rootCause(e).getMessage()).contains("overflows"));
+        }
+        // With a wider type the answer is exact both ways.
+        check("SELECT sum(CAST(u8 AS BIGINT)), sum(CAST(i32 AS DECIMAL(19, 0))) FROM types");
+    }
+
+    static String firstLine(String s) {
+        int i = s == null ? -1 : s.indexOf('\n');
+        return i < 0 ? s : s.substring(0, i);
+    }
+
+    static Throwable rootCause(Throwable t) {
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

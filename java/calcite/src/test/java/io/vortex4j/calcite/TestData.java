@@ -1,0 +1,234 @@
+package io.vortex4j.calcite;
+
+import io.vortex4j.reader.Batch;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.DataType.TimeUnit;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.sample.Trades;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The test files, written once per JVM into a temporary directory:
+ *
+ * <ul>
+ *   <li>{@code trades.vortex}: the sample trades table, {@value #TRADES_ROWS} rows (several
+ *       chunks, {@code sym} dictionary-encoded with about 5% nulls).
+ *   <li>{@code types.vortex}: every dtype the reader supports, with nulls and awkward values
+ *       (extremes, NaN, -0.0, infinities, strings beyond the BMP and at U+E000, sub-millisecond
+ *       times), written in {@value #TYPES_BATCHES} batches of {@value #TYPES_BATCH_ROWS} rows.
+ *   <li>{@code MixedCase.vortex}: a copy of the first types batch, for name-case tests.
+ * </ul>
+ *
+ * <p>The values written to {@code types} are kept ({@link #types()}) for brute-force checks.
+ */
+final class TestData {
+    static final long TRADES_ROWS = 200_000;
+    static final int TYPES_BATCHES = 3;
+    static final int TYPES_BATCH_ROWS = 3_000;
+
+    static final Schema TYPES = Schema.of(
+            new Field("id", DataType.INT64, false),
+            new Field("b", DataType.BOOL, true),
+            new Field("i8", DataType.INT8, true),
+            new Field("i16", DataType.INT16, true),
+            new Field("i32", DataType.INT32, true),
+            new Field("i64", DataType.INT64, true),
+            new Field("u8", DataType.UINT8, true),
+            new Field("u16", DataType.UINT16, true),
+            new Field("u32", DataType.UINT32, true),
+            new Field("u64", DataType.UINT64, true),
+            new Field("qty", DataType.INT32, true),
+            new Field("f32", DataType.FLOAT32, true),
+            new Field("f64", DataType.FLOAT64, true),
+            new Field("s", DataType.UTF8, true),
+            new Field("s2", DataType.UTF8, true),
+            new Field("bin", DataType.BINARY, true),
+            new Field("amount", DataType.decimal(12, 3), true),
+            new Field("d", DataType.DATE, true),
+            new Field("t_s", DataType.time(TimeUnit.SECONDS), true),
+            new Field("t_ms", DataType.time(TimeUnit.MILLISECONDS), true),
+            new Field("t_us", DataType.time(TimeUnit.MICROSECONDS), true),
+            new Field("ts_s", DataType.timestamp(TimeUnit.SECONDS, null), true),
+            new Field("ts_ms", DataType.timestamp(TimeUnit.MILLISECONDS, null), true),
+            new Field("ts_us", DataType.timestamp(TimeUnit.MICROSECONDS, null), true),
+            new Field("ts_ns", DataType.timestamp(TimeUnit.NANOSECONDS, null), true),
+            new Field("ts_tz", DataType.timestamp(TimeUnit.MILLISECONDS, "UTC"), true));
+
+    static final String[] STRINGS = {"", "A", "A ", "a", "AAPL", "B", "日本", "😀", "\uE000", "zz", "Ω", "MSFT"};
+    static final byte[][] BINARIES = {{}, {0}, {0x7f}, {(byte) 0x80}, {(byte) 0xff}, {1, 2, 3}};
+    static final float[] FLOATS = {Float.NaN, -0f, 0f, 0.1f, 1.5f, -1.5f, 3e38f, Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY, 100.5f, 2f, 7f};
+    static final double[] DOUBLES = {Double.NaN, -0.0, 0.0, 0.1, 0.30000000000000004, 1.5, -1.5, 1e300,
+        Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 100.5, 2, 7};
+    /** 2026-01-01T00:00:00Z in milliseconds. */
+    static final long EPOCH_2026_MS = 1_767_225_600_000L;
+
+    private static Path dir;
+    private static List<Object[]> typesRows;
+
+    private TestData() {}
+
+    /** The directory holding the test files. */
+    static synchronized Path dir() {
+        if (dir == null) {
+            try {
+                Path d = Files.createTempDirectory("vortex4j-calcite-test");
+                d.toFile().deleteOnExit();
+                Trades.write(d.resolve("trades.vortex"), TRADES_ROWS, 42, null);
+                typesRows = writeTypes(d.resolve("types.vortex"), TYPES_BATCHES);
+                writeTypes(d.resolve("MixedCase.vortex"), 1);
+                for (String f : new String[] {"trades.vortex", "types.vortex", "MixedCase.vortex"}) {
+                    d.resolve(f).toFile().deleteOnExit();
+                }
+                dir = d;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return dir;
+    }
+
+    /** The rows written to {@code types.vortex}, as the Java values given to the writer (raw units). */
+    static synchronized List<Object[]> types() {
+        dir();
+        return typesRows;
+    }
+
+    private static List<Object[]> writeTypes(Path path, int batches) {
+        SplittableRandom r = new SplittableRandom(7);
+        List<Object[]> all = new ArrayList<>();
+        try (VortexWriter w = VortexWriter.create(path, TYPES)) {
+            long id = 0;
+            for (int batch = 0; batch < batches; batch++) {
+                int n = TYPES_BATCH_ROWS;
+                Batch bt = new Batch(TYPES, n);
+                boolean[][] valid = new boolean[TYPES.size()][n];
+                long[] ids = new long[n];
+                boolean[] b = new boolean[n];
+                byte[] i8 = new byte[n];
+                short[] i16 = new short[n];
+                int[] i32 = new int[n];
+                long[] i64 = new long[n];
+                byte[] u8 = new byte[n];
+                short[] u16 = new short[n];
+                int[] u32 = new int[n];
+                long[] u64 = new long[n];
+                int[] qty = new int[n];
+                float[] f32 = new float[n];
+                double[] f64 = new double[n];
+                String[] s = new String[n];
+                String[] s2 = new String[n];
+                byte[][] bin = new byte[n][];
+                BigDecimal[] amount = new BigDecimal[n];
+                int[] d = new int[n];
+                long[] tS = new long[n];
+                long[] tMs = new long[n];
+                long[] tUs = new long[n];
+                long[] tsS = new long[n];
+                long[] tsMs = new long[n];
+                long[] tsUs = new long[n];
+                long[] tsNs = new long[n];
+                long[] tsTz = new long[n];
+                for (int i = 0; i < n; i++) {
+                    ids[i] = id++;
+                    b[i] = r.nextBoolean();
+                    i8[i] = (byte) pick(r, new long[] {Byte.MIN_VALUE, -1, 0, 1, 2, 3, 100, Byte.MAX_VALUE}, r.nextInt());
+                    i16[i] = (short) pick(r, new long[] {Short.MIN_VALUE, -1, 0, 1, 300, Short.MAX_VALUE}, r.nextInt());
+                    i32[i] = (int) pick(r, new long[] {Integer.MIN_VALUE, -1, 0, 1, 70000, Integer.MAX_VALUE}, r.nextInt());
+                    i64[i] = pick(r, new long[] {Long.MIN_VALUE, -1, 0, 1, 1L << 53, (1L << 53) + 1, Long.MAX_VALUE},
+                            r.nextLong());
+                    u8[i] = (byte) pick(r, new long[] {0, 1, 127, 128, 255}, r.nextInt());
+                    u16[i] = (short) pick(r, new long[] {0, 1, 32767, 32768, 65535}, r.nextInt());
+                    u32[i] = (int) pick(r, new long[] {0, 1, Integer.MAX_VALUE, Integer.MIN_VALUE, -1}, r.nextInt());
+                    u64[i] = pick(r, new long[] {0, 1, 5, Long.MAX_VALUE, Long.MIN_VALUE, -1}, r.nextLong());
+                    qty[i] = r.nextInt(101);
+                    f32[i] = r.nextInt(3) == 0 ? (float) (r.nextDouble() * 200 - 100) : FLOATS[r.nextInt(FLOATS.length)];
+                    f64[i] = r.nextInt(3) == 0 ? r.nextDouble() * 200 - 100 : DOUBLES[r.nextInt(DOUBLES.length)];
+                    s[i] = STRINGS[r.nextInt(STRINGS.length)];
+                    s2[i] = randomString(r);
+                    bin[i] = BINARIES[r.nextInt(BINARIES.length)].clone();
+                    amount[i] = r.nextInt(5) == 0 ? new BigDecimal("1.500")
+                            : BigDecimal.valueOf(r.nextLong(-1_000_000_000L, 1_000_000_000L), 3);
+                    d[i] = r.nextInt(4) == 0 ? 0 : r.nextInt(-1000, 30000);
+                    tS[i] = r.nextInt(86_400);
+                    tMs[i] = r.nextInt(86_400_000);
+                    tUs[i] = r.nextInt(4) == 0 ? 43_200_000_000L + r.nextInt(-2, 3) * 1000L + r.nextInt(-1, 2)
+                            : r.nextLong(86_400_000_000L);
+                    tsS[i] = EPOCH_2026_MS / 1000 + r.nextInt(-5, 6);
+                    tsMs[i] = r.nextInt(4) == 0 ? EPOCH_2026_MS + r.nextInt(-3, 4) : r.nextLong(-10_000_000_000L, 4_000_000_000_000L);
+                    tsUs[i] = EPOCH_2026_MS * 1000 + r.nextInt(-3, 4) * 1000L + pick(r, new long[] {0, 1, 999, 500}, 0);
+                    tsNs[i] = EPOCH_2026_MS * 1_000_000 + r.nextInt(-3, 4) * 1_000_000L + pick(r, new long[] {0, 1, 999_999}, 0);
+                    tsTz[i] = EPOCH_2026_MS + r.nextInt(-3, 4);
+                    for (int c = 1; c < TYPES.size(); c++) {
+                        valid[c][i] = r.nextInt(10) != 0;
+                    }
+                }
+                bt.set("id", ids);
+                bt.set("b", b, valid[1]);
+                bt.set("i8", i8, valid[2]);
+                bt.set("i16", i16, valid[3]);
+                bt.set("i32", i32, valid[4]);
+                bt.set("i64", i64, valid[5]);
+                bt.set("u8", u8, valid[6]);
+                bt.set("u16", u16, valid[7]);
+                bt.set("u32", u32, valid[8]);
+                bt.set("u64", u64, valid[9]);
+                bt.set("qty", qty, valid[10]);
+                bt.set("f32", f32, valid[11]);
+                bt.set("f64", f64, valid[12]);
+                bt.set("s", s, valid[13]);
+                bt.set("s2", s2, valid[14]);
+                bt.set("bin", bin, valid[15]);
+                bt.set("amount", amount, valid[16]);
+                bt.set("d", d, valid[17]);
+                bt.set("t_s", tS, valid[18]);
+                bt.set("t_ms", tMs, valid[19]);
+                bt.set("t_us", tUs, valid[20]);
+                bt.set("ts_s", tsS, valid[21]);
+                bt.set("ts_ms", tsMs, valid[22]);
+                bt.set("ts_us", tsUs, valid[23]);
+                bt.set("ts_ns", tsNs, valid[24]);
+                bt.set("ts_tz", tsTz, valid[25]);
+                w.write(bt);
+                for (int i = 0; i < n; i++) {
+                    Object[] row = {ids[i], b[i], i8[i], i16[i], i32[i], i64[i], Byte.toUnsignedInt(u8[i]),
+                        Short.toUnsignedInt(u16[i]), Integer.toUnsignedLong(u32[i]), Long.toUnsignedString(u64[i]), qty[i],
+                        f32[i], f64[i], s[i], s2[i], bin[i], amount[i], d[i], tS[i], tMs[i], tUs[i], tsS[i], tsMs[i],
+                        tsUs[i], tsNs[i], tsTz[i]};
+                    for (int c = 1; c < row.length; c++) {
+                        if (!valid[c][i]) {
+                            row[c] = null;
+                        }
+                    }
+                    all.add(row);
+                }
+            }
+            w.finish();
+        }
+        return all;
+    }
+
+    private static long pick(SplittableRandom r, long[] special, long random) {
+        return r.nextInt(3) == 0 ? random : special[r.nextInt(special.length)];
+    }
+
+    private static String randomString(SplittableRandom r) {
+        String alphabet = "abcxyzABC é日😀\uE000";
+        StringBuilder sb = new StringBuilder();
+        int len = r.nextInt(7);
+        int[] cps = alphabet.codePoints().toArray();
+        for (int i = 0; i < len; i++) {
+            sb.appendCodePoint(cps[r.nextInt(cps.length)]);
+        }
+        return sb.toString();
+    }
+}
