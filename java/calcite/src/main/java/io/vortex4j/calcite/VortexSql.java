@@ -62,13 +62,16 @@ public final class VortexSql {
     /**
      * The connection properties {@link #connect} uses: case-insensitive identifiers whose case is
      * kept ({@code caseSensitive=false}, {@code unquotedCasing=UNCHANGED}, {@code
-     * quotedCasing=UNCHANGED}). Useful with {@code jdbc:calcite:model=...} URLs too.
+     * quotedCasing=UNCHANGED}) and decimals of up to 38 digits ({@code
+     * typeSystem=io.vortex4j.calcite.VortexTypeSystem}). Useful with {@code jdbc:calcite:model=...}
+     * URLs too.
      */
     public static Properties connectionProperties() {
         Properties info = new Properties();
         info.setProperty("caseSensitive", "false");
         info.setProperty("unquotedCasing", "UNCHANGED");
         info.setProperty("quotedCasing", "UNCHANGED");
+        info.setProperty("typeSystem", VortexTypeSystem.class.getName());
         return info;
     }
 }
