@@ -184,7 +184,7 @@ fn agrees_with_vortex_filtered_scan_on_reference_files() {
         let file = open(path).unwrap();
         let mut declined = 0;
         for leaf in leaves() {
-            let mut scan = Scan::open(&file, &["s".to_string()]).unwrap();
+            let mut scan = Scan::open(&file, &["s".to_string()], None).unwrap();
             let mut selected = Vec::new();
             let mut first = 0u64;
             while let Some(chunk) = scan.next_chunk().unwrap() {

@@ -21,10 +21,10 @@ public final class Chunk implements AutoCloseable {
     /** Selections memoized by {@link PredicateEvaluator}; dropped with the chunk. */
     final Map<Predicate, Bitmap> selections = new ConcurrentHashMap<>();
 
-    Chunk(Scan scan, long handle, long index, long firstRow) {
+    Chunk(Scan scan, long handle, long index) {
         this.scan = scan;
         this.index = index;
-        this.firstRow = firstRow;
+        this.firstRow = Native.chunkFirstRow(handle);
         this.handle = new NativeHandle(handle, Native::freeChunk,
                 "chunk " + index + " of " + scan.file().path());
         this.length = Math.toIntExact(Native.chunkLength(handle));
@@ -83,14 +83,13 @@ public final class Chunk implements AutoCloseable {
         }
     }
 
-    /** The named column. */
+    /** The named column; throws {@link io.vortex4j.VortexException} for an unknown name. */
     public Array column(String name) {
-        return column(schema().indexOf(name) >= 0 ? schema().indexOf(name) : missing(name));
-    }
-
-    private int missing(String name) {
-        schema().field(name);
-        return -1;
+        int i = schema().indexOf(name);
+        if (i < 0) {
+            schema().field(name);
+        }
+        return column(i);
     }
 
     /** The encoding tree of column {@code i} in this chunk, e.g. for {@code inspect}. */
