@@ -270,6 +270,13 @@ public class BadInputTest {
             while (finished.hasNext()) {
                 finished.next().close();
             }
+            assertFalse(finished.hasNext());
+            try {
+                finished.next();
+                fail("a chunk after the end");
+            } catch (java.util.NoSuchElementException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains(good.toAbsolutePath().toString()));
+            }
             finished.close();
             expectClosed(finished::hasNext);
         }

@@ -480,6 +480,95 @@ public class RoundTripTest {
         }
     }
 
+    /**
+     * Temporal predicates (which only the Java path evaluates: the wire encoding has no temporal
+     * literals) select the rows java.time's own ordering selects.
+     */
+    @Test
+    public void temporalPredicatesOnTheJavaPath() {
+        LocalDate day = LocalDate.of(1990, 6, 15);
+        LocalTime noon = LocalTime.NOON;
+        LocalDateTime local = LocalDateTime.of(2001, 9, 9, 1, 46, 40);
+        Instant instant = Instant.parse("1969-07-20T20:17:40Z");
+        List<Predicate> predicates = Arrays.asList(
+                Predicate.ge("d", day), Predicate.lt("t_s", noon), Predicate.gt("t_ns", noon),
+                Predicate.le("ts_ms", local), Predicate.gt("tsz_us", instant),
+                Predicate.between("tsz_ns", instant, Instant.parse("2100-01-01T00:00:00Z")),
+                Predicate.eq("ts_sorted", LocalDateTime.ofInstant(Instant.ofEpochMilli(1_700_000_000_000L + 777 * 250L),
+                        ZoneOffset.UTC)),
+                Predicate.in("d", day, firstNonNull("d", 1000), firstNonNull("d", 90_000), null),
+                Predicate.ne("tsz_s", firstNonNull("tsz_s", 5)), Predicate.isNull("t_ms"));
+        try (VortexFile file = VortexFile.open(path)) {
+            for (Predicate p : predicates) {
+                int c = schema.indexOf(p.column());
+                long want = 0;
+                for (int row = 0; row < totalRows; row++) {
+                    if (temporalSelects(p, expected[c][row])) {
+                        want++;
+                    }
+                }
+                long got = 0;
+                try (Scan scan = file.scan(p.column())) {
+                    for (Chunk chunk : scan) {
+                        try (chunk) {
+                            got += Compute.count(chunk, p);
+                        }
+                    }
+                }
+                assertEquals(p.toString(), want, got);
+                assertTrue(p + " selects nothing", want > 0);
+            }
+            // A literal of the wrong temporal class names the column.
+            try (Scan scan = file.scan("d"); Chunk chunk = scan.next()) {
+                Compute.count(chunk, Predicate.eq("d", local));
+                fail("compared a date with a date-time");
+            } catch (io.vortex4j.VortexException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("'d'"));
+            }
+        }
+    }
+
+    /** The value of {@code column} in the first non-null row from {@code row} on. */
+    private static Object firstNonNull(String column, int row) {
+        int c = schema.indexOf(column);
+        while (expected[c][row] == null) {
+            row++;
+        }
+        return expected[c][row];
+    }
+
+    /** The test's own evaluation of a temporal leaf with java.time ordering. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static boolean temporalSelects(Predicate p, Object v) {
+        if (p instanceof Predicate.IsNull n) {
+            return (v == null) != n.negated();
+        }
+        if (v == null) {
+            return false;
+        }
+        Comparable value = (Comparable) v;
+        if (p instanceof Predicate.Compare c) {
+            int cmp = value.compareTo(c.value());
+            switch (c.op()) {
+                case EQ: return cmp == 0;
+                case NE: return cmp != 0;
+                case LT: return cmp < 0;
+                case LE: return cmp <= 0;
+                case GT: return cmp > 0;
+                default: return cmp >= 0;
+            }
+        }
+        if (p instanceof Predicate.Between b) {
+            return value.compareTo(b.low()) >= 0 && value.compareTo(b.high()) <= 0;
+        }
+        for (Object o : ((Predicate.In) p).values()) {
+            if (o != null && value.compareTo(o) == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Test
     public void fileWithoutRowsRoundTrips() {
         Path empty = Fixtures.tempDir().resolve("empty.vortex");
