@@ -521,6 +521,26 @@ public class PredicateCodecTest {
         assertTrue("only " + nonTrivial + " non-trivial predicates", nonTrivial > 100);
     }
 
+    /** The benchmark baseline counts what the filtered scan selects, with or without decoding. */
+    @Test
+    public void referenceFilteredCountCountsTheSelectedRows() {
+        Data d = data();
+        try (VortexFile file = VortexFile.open(d.path)) {
+            for (Predicate p : Arrays.asList(eq("s", "AAPL"), and(gt("i", 0), isNotNull("dec")), or(), and(),
+                    not(in("u8", 1, 2, 3)))) {
+                long want = Sql3.selectedRows(p, d.names, d.columns, d.rows).length;
+                assertEquals(p.toString(), want, file.referenceFilteredCount(p, false, "id"));
+                assertEquals(p.toString(), want, file.referenceFilteredCount(p, true, "s", "dec", "bin"));
+            }
+            try {
+                file.referenceFilteredCount(eq("s", "x"), true, "nope");
+                fail("projected an unknown column");
+            } catch (VortexException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("'nope'"));
+            }
+        }
+    }
+
     /** The Java evaluators (dictionary kernel on and off) agree with the same semantics. */
     @Test
     public void javaEvaluationSelectsWhatTheSqlSemanticsSelect() {

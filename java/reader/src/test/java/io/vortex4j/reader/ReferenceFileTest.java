@@ -273,6 +273,41 @@ public class ReferenceFileTest {
         }
     }
 
+    /** The per-code table: bit e for dictionary entry e, the bit after the last for null codes. */
+    @Test
+    public void codeTablesMarkTheMatchingEntries() {
+        Fixtures.DictFile f = Fixtures.flatDict();
+        List<Predicate> predicates = Arrays.asList(eq("s", "AAPL"), lt("s", "A"), isNull("s"), notIn("s"),
+                in("s", "Ω", null), ne("s", "東京"), between("s", "w00100", "w00200"));
+        try (VortexFile file = VortexFile.open(f.path); Scan scan = file.scan("id", "s")) {
+            for (Chunk c : scan) {
+                try (c) {
+                    VarBinDictArray s = (VarBinDictArray) c.column(1);
+                    int n = s.dictionary().length();
+                    for (Predicate p : predicates) {
+                        long h = c.handle().acquire();
+                        long[] words;
+                        try {
+                            words = io.vortex4j.reader.internal.Native.dictCodeTable(h, 1, PredicateCodec.encode(p));
+                            // Not a dictionary column: no table.
+                            assertNull(io.vortex4j.reader.internal.Native.dictCodeTable(h, 0,
+                                    PredicateCodec.encode(eq("id", 1))));
+                        } finally {
+                            c.handle().release();
+                        }
+                        Bitmap table = new Bitmap(words, n + 1);
+                        for (int e = 0; e < n; e++) {
+                            String entry = s.dictionary().getString(e);
+                            assertEquals(p + " entry " + e + " (" + entry + ") of " + c, Sql3.selects(p, name -> entry),
+                                    table.get(e));
+                        }
+                        assertEquals(p + " on null codes", Sql3.selects(p, name -> null), table.get(n));
+                    }
+                }
+            }
+        }
+    }
+
     /** The dictionary kernel answers for chunks it takes and declines the oversized dictionary. */
     @Test
     public void dictionaryKernelDeclinesOnlyOversizedDictionaries() {
