@@ -45,7 +45,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
     }
     check_magic(path, meta.len())?;
     let file = block_on(session().open_options().with_file_size(meta.len()).open_path(p))
-        .map_err(|e| Error::file(path, format!("not a readable Vortex file: {e}")))?;
+        .map_err(|e| Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e))))?;
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,

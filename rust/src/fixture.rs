@@ -167,7 +167,7 @@ mod tests {
     /// Reads `column` of the file at `path` back through vortex alone, as strings.
     fn read_strings(path: &str) -> Vec<Option<String>> {
         let file = crate::file::open(path).unwrap();
-        let mut scan = crate::scan::Scan::open(&file, &["s".to_string()]).unwrap();
+        let mut scan = crate::scan::Scan::open(&file, &["s".to_string()], None).unwrap();
         let mut ctx = crate::session::execution_ctx();
         let mut out = Vec::new();
         while let Some(chunk) = scan.next_chunk().unwrap() {

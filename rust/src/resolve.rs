@@ -5,7 +5,6 @@
 //! scan filter expression) or by the dictionary kernel (on dictionary values): one semantics.
 
 use vortex_array::dtype::DType;
-use vortex_array::dtype::DecimalDType;
 use vortex_array::dtype::Nullability::NonNullable;
 use vortex_array::dtype::PType;
 use vortex_array::scalar::DecimalValue;
@@ -330,6 +329,7 @@ fn rational_floor(unscaled: i128, scale: i32) -> (i128, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vortex_array::dtype::DecimalDType;
     use vortex_array::dtype::Nullability::Nullable;
 
     fn leaf(op: CmpOp, value: Literal) -> Predicate {

@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
 import org.junit.BeforeClass;
-import org.junit.Ignore;
 import org.junit.Test;
 
 /**
@@ -585,11 +584,6 @@ public class PredicateCodecTest {
         return rows.stream().mapToLong(Long::longValue).toArray();
     }
 
-    @Ignore("BUG: a Double literal on a decimal column (e.g. dec = 12.5 on decimal(10,2)) is accepted and"
-            + " compared exactly by the Java path (RowFilter.checkTypes allows any Number for DECIMAL), but the"
-            + " Rust side rejects it: resolve.rs place_decimal only takes I64/U64/Decimal literals and"
-            + " referenceFilteredRows throws VortexException 'the literal F64(12.5) is not an integer or decimal'."
-            + " The two paths must agree (docs/predicate-encoding.md: literals compare by value).")
     @Test
     public void doubleLiteralOnDecimalColumnComparesByValue() {
         Data d = data();
@@ -602,11 +596,6 @@ public class PredicateCodecTest {
         }
     }
 
-    @Ignore("BUG: a decimal literal on a float column is rounded to f64 by the Rust side (resolve.rs as_f64:"
-            + " unscaled / 10^scale) instead of compared by value: f = DECIMAL 0.1 selects the rows holding the"
-            + " double 0.1 (0.1000000000000000055...) in vortex's filtered scan, while the Java path"
-            + " (Literals.compareNumbers, exact BigDecimal) and the documented semantics select none. The paths"
-            + " disagree.")
     @Test
     public void decimalLiteralOnDoubleColumnComparesByValue() {
         Data d = data();
