@@ -10,6 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * until {@link #close()} (or until the garbage collector finds the chunk and its arrays
  * unreachable). Columns keep the file's encoding where vortex4j can use it (dictionary-encoded
  * strings arrive as {@link VarBinDictArray}).
+ *
+ * <p>Threads: a chunk and its arrays may be read from several threads at once, but {@link
+ * #close()} must not race with reads of its arrays on other threads (the memory goes away at
+ * close; reads after it throw {@link IllegalStateException}). Native calls on the chunk itself
+ * are protected: a close during one waits for it to finish.
  */
 public final class Chunk implements AutoCloseable {
     private final Scan scan;
