@@ -316,27 +316,46 @@ fn runs(matches: &[bool], want: bool) -> Option<Vec<(u32, u32)>> {
 /// non-matching) codes form at most [`MAX_RUNS`] runs: `=`, `<>`, small `IN` lists and ranges
 /// over sorted dictionaries need no table. The compares vectorize; a table load does not.
 fn unpack_runs<T: Code>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)], inverted: bool) {
-    // Bitwise `|`, not `||`, and `==` for single codes: no branches, so the lanes vectorize.
-    fn points<T: Code, const K: usize>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)], inverted: bool) {
+    // Everything the closures test is fixed at compile time (count, inversion) and combined with
+    // bitwise `|`: no branches, so the lanes vectorize.
+    fn points<T: Code, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)]) {
         let p: [T; K] = std::array::from_fn(|k| T::from_u32(runs[k].0));
-        let hit = move |c: T| p.iter().fold(false, |acc, &x| acc | (c == x));
-        unpack_lookup(packed, per_block, width, padded, move |c: T, _| hit(c) != inverted);
+        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
+            let mut hit = false;
+            for x in p {
+                hit |= c == x;
+            }
+            hit ^ INV
+        });
     }
-    fn ranges<T: Code, const K: usize>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)], inverted: bool) {
+    fn ranges<T: Code, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)]) {
         let r: [(T, T); K] = std::array::from_fn(|k| (T::from_u32(runs[k].0), T::from_u32(runs[k].1)));
-        let hit = move |c: T| r.iter().fold(false, |acc, &(lo, n)| acc | c.in_range(lo, n));
-        unpack_lookup(packed, per_block, width, padded, move |c: T, _| hit(c) != inverted);
+        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
+            let mut hit = false;
+            for (lo, n) in r {
+                hit |= c.in_range(lo, n);
+            }
+            hit ^ INV
+        });
     }
-    let singles = runs.iter().all(|&(_, n)| n == 1);
-    match (singles, runs.len()) {
-        (true, 1) => points::<T, 1>(packed, per_block, width, padded, runs, inverted),
-        (true, 2) => points::<T, 2>(packed, per_block, width, padded, runs, inverted),
-        (true, 3) => points::<T, 3>(packed, per_block, width, padded, runs, inverted),
-        (true, _) => points::<T, 4>(packed, per_block, width, padded, runs, inverted),
-        (false, 1) => ranges::<T, 1>(packed, per_block, width, padded, runs, inverted),
-        (false, 2) => ranges::<T, 2>(packed, per_block, width, padded, runs, inverted),
-        (false, 3) => ranges::<T, 3>(packed, per_block, width, padded, runs, inverted),
-        (false, _) => ranges::<T, 4>(packed, per_block, width, padded, runs, inverted),
+    macro_rules! dispatch {
+        ($f:ident) => {
+            match (runs.len(), inverted) {
+                (1, false) => $f::<T, 1, false>(packed, per_block, width, padded, runs),
+                (2, false) => $f::<T, 2, false>(packed, per_block, width, padded, runs),
+                (3, false) => $f::<T, 3, false>(packed, per_block, width, padded, runs),
+                (_, false) => $f::<T, 4, false>(packed, per_block, width, padded, runs),
+                (1, true) => $f::<T, 1, true>(packed, per_block, width, padded, runs),
+                (2, true) => $f::<T, 2, true>(packed, per_block, width, padded, runs),
+                (3, true) => $f::<T, 3, true>(packed, per_block, width, padded, runs),
+                (_, true) => $f::<T, 4, true>(packed, per_block, width, padded, runs),
+            }
+        };
+    }
+    if runs.iter().all(|&(_, n)| n == 1) {
+        dispatch!(points)
+    } else {
+        dispatch!(ranges)
     }
 }
 
