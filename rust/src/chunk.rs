@@ -63,14 +63,23 @@ impl Chunk {
             return Ok(Arc::clone(e));
         }
         let mut ctx = execution_ctx();
-        let e = Arc::new(export_column(
-            &self.data.columns[i],
-            &self.data.types[i],
-            &self.data.names[i],
-            &mut ctx,
-        )?);
+        let e = Arc::new(
+            export_column(&self.data.columns[i], &self.data.types[i], &self.data.names[i], &mut ctx)
+                .map_err(|e| self.in_file(e))?,
+        );
         exports[i] = Some(Arc::clone(&e));
         Ok(e)
+    }
+
+    /// Names the file in a decoding error (a corrupt file fails here, long after it opened).
+    fn in_file(&self, e: Error) -> Error {
+        match e {
+            Error::Vortex { context, source } => Error::Vortex {
+                context: format!("{}: {context}", self.data.path),
+                source,
+            },
+            other => other,
+        }
     }
 
     /// The encoding tree of column `i`, one node a line.
@@ -104,7 +113,9 @@ impl Chunk {
         let table = dictionary.table(encoded, || -> Result<CodeTable> {
             let resolved = resolve(&leaf, values.dtype())?;
             code_table(&values, &resolved, &mut execution_ctx())
-                .context(|| format!("column '{}': cannot evaluate {leaf:?} on the dictionary", self.data.names[i]))
+                .context(|| {
+                    format!("{}: column '{}': cannot evaluate {leaf:?} on the dictionary", self.data.path, self.data.names[i])
+                })
         })?;
         Ok(Some((codes, table)))
     }
@@ -124,7 +135,7 @@ impl Chunk {
         };
         select_rows(&codes, &table, &mut execution_ctx())
             .map(Some)
-            .context(|| format!("column '{}': cannot select rows by code", self.data.names[i]))
+            .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
     }
 
     /// The per-code table of `leaf` on column `i` as bitmap words, or `None` if the column is

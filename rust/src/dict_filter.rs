@@ -265,6 +265,8 @@ fn apply_patches(
 trait Code: BitPackingCompare + fastlanes::FastLanesComparable<Bitpacked = Self> + Copy + Into<u32> + PartialEq {
     const BITS: usize;
     fn from_u32(v: u32) -> Self;
+    /// `lo <= self < lo + n`, as one wrapping compare (vectorizes, unlike a table load).
+    fn in_range(self, lo: Self, n: Self) -> bool;
 }
 
 macro_rules! code {
@@ -274,12 +276,88 @@ macro_rules! code {
             fn from_u32(v: u32) -> Self {
                 v as $t
             }
+            #[inline(always)]
+            fn in_range(self, lo: Self, n: Self) -> bool {
+                self.wrapping_sub(lo) < n
+            }
         }
     };
 }
+
 code!(u8);
 code!(u16);
 code!(u32);
+
+/// Most runs of codes tested by compares instead of a table load.
+const MAX_RUNS: usize = 4;
+
+/// The runs `[lo, lo + n)` of codes equal to `want`, if there are at most [`MAX_RUNS`].
+fn runs(matches: &[bool], want: bool) -> Option<Vec<(u32, u32)>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < matches.len() {
+        if matches[i] != want {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < matches.len() && matches[i] == want {
+            i += 1;
+        }
+        if out.len() == MAX_RUNS {
+            return None;
+        }
+        out.push((start as u32, (i - start) as u32));
+    }
+    Some(out)
+}
+
+/// Tests `hit` against every code with compares when the matching (or, `inverted`, the
+/// non-matching) codes form at most [`MAX_RUNS`] runs: `=`, `<>`, small `IN` lists and ranges
+/// over sorted dictionaries need no table. The compares vectorize; a table load does not.
+fn unpack_runs<T: Code>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)], inverted: bool) {
+    // Everything the closures test is fixed at compile time (count, inversion) and combined with
+    // bitwise `|`: no branches, so the lanes vectorize.
+    fn points<T: Code, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)]) {
+        let p: [T; K] = std::array::from_fn(|k| T::from_u32(runs[k].0));
+        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
+            let mut hit = false;
+            for x in p {
+                hit |= c == x;
+            }
+            hit ^ INV
+        });
+    }
+    fn ranges<T: Code, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)]) {
+        let r: [(T, T); K] = std::array::from_fn(|k| (T::from_u32(runs[k].0), T::from_u32(runs[k].1)));
+        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
+            let mut hit = false;
+            for (lo, n) in r {
+                hit |= c.in_range(lo, n);
+            }
+            hit ^ INV
+        });
+    }
+    macro_rules! dispatch {
+        ($f:ident) => {
+            match (runs.len(), inverted) {
+                (1, false) => $f::<T, 1, false>(packed, per_block, width, padded, runs),
+                (2, false) => $f::<T, 2, false>(packed, per_block, width, padded, runs),
+                (3, false) => $f::<T, 3, false>(packed, per_block, width, padded, runs),
+                (_, false) => $f::<T, 4, false>(packed, per_block, width, padded, runs),
+                (1, true) => $f::<T, 1, true>(packed, per_block, width, padded, runs),
+                (2, true) => $f::<T, 2, true>(packed, per_block, width, padded, runs),
+                (3, true) => $f::<T, 3, true>(packed, per_block, width, padded, runs),
+                (_, true) => $f::<T, 4, true>(packed, per_block, width, padded, runs),
+            }
+        };
+    }
+    if runs.iter().all(|&(_, n)| n == 1) {
+        dispatch!(points)
+    } else {
+        dispatch!(ranges)
+    }
+}
 
 /// Unpacks and looks up one 1024-row FastLanes block at a time, writing bitmap words in row
 /// order. `None` if the packed buffer does not have the expected shape (caller decodes instead).
@@ -295,11 +373,14 @@ fn fused<T: Code>(packed: &[T], width: u8, offset: usize, len: usize, table: &Co
     }
     // Words in padded coordinates: bit `offset + i` is row `i`.
     let mut padded = vec![0u64; blocks * 16];
-    let single = (table.true_count == 1).then(|| table.matches.iter().position(|&m| m));
-    if let Some(Some(code)) = single {
-        // One matching entry (`=`): a plain compare, no table load.
-        let code = T::from_u32(code as u32);
-        unpack_lookup(packed, per_block, width, &mut padded, move |c: T, _| c == code);
+    // Runs must fit the code type (a u8 run of 256 would wrap; such tables are all-true).
+    let fits = |r: &Vec<(u32, u32)>| r.iter().all(|&(lo, n)| (lo as u64 + n as u64) < (1u64 << T::BITS.min(32)));
+    let by_runs = runs(&table.matches, true)
+        .filter(|r| !r.is_empty() && fits(r))
+        .map(|r| (r, false))
+        .or_else(|| runs(&table.matches, false).filter(|r| !r.is_empty() && fits(r)).map(|r| (r, true)));
+    if let Some((r, inverted)) = by_runs {
+        unpack_runs(packed, per_block, width, &mut padded, &r, inverted);
     } else if width <= 16 {
         // Pad the table to every value `width` bits can hold: no bounds check per row.
         let mut t = table.matches.clone();

@@ -27,12 +27,22 @@ pub enum Error {
     Invalid(String),
 
     /// A vortex operation failed.
-    #[error("{context}: {source}")]
+    #[error("{context}: {}", concise(source))]
     Vortex {
         context: String,
         #[source]
         source: VortexError,
     },
+}
+
+/// A vortex error without the backtrace vortex appends when `RUST_BACKTRACE` is set: it would
+/// bury the message Java users read.
+pub(crate) fn concise(e: &VortexError) -> String {
+    let text = e.to_string();
+    match text.find("\nBacktrace:\n") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
 }
 
 impl Error {

@@ -45,7 +45,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
     }
     check_magic(path, meta.len())?;
     let file = block_on(session().open_options().with_file_size(meta.len()).open_path(p))
-        .map_err(|e| Error::file(path, format!("not a readable Vortex file: {e}")))?;
+        .map_err(|e| Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e))))?;
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,
@@ -111,7 +111,11 @@ impl OpenFile {
                     ty: ColumnType::of(&dtype, |d| arrow.to_arrow_datatype(d).ok()),
                     nullable: dtype.is_nullable(),
                     // Nullability is shown by Java (`?` after the type); print the bare dtype.
-                    dtype: dtype.with_nullability(vortex_array::dtype::Nullability::NonNullable).to_string(),
+                    // The null dtype is always nullable (`with_nullability` panics on it).
+                    dtype: match &dtype {
+                        DType::Null => dtype.to_string(),
+                        d => d.with_nullability(vortex_array::dtype::Nullability::NonNullable).to_string(),
+                    },
                 })
             })
             .collect()
@@ -129,5 +133,32 @@ impl OpenFile {
                 format!("unknown column '{name}'; columns are {}", names.join(", ")),
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::ColumnType;
+    use crate::write::ColumnData;
+    use crate::write::ColumnSpec;
+    use crate::write::FileWriter;
+
+    #[test]
+    fn a_null_typed_column_is_listed_not_a_panic() {
+        let path = std::env::temp_dir().join(format!("vortex4j-null-col-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let specs = vec![
+            ColumnSpec { name: "a".into(), ty: ColumnType::Int(vortex_array::dtype::PType::I32), nullable: false },
+            ColumnSpec { name: "n".into(), ty: ColumnType::Null, nullable: true },
+        ];
+        let mut w = FileWriter::create(&path, specs).unwrap();
+        w.push(2, vec![ColumnData::I32(vec![1, 2]), ColumnData::Null], vec![None, None]).unwrap();
+        w.finish().unwrap();
+        let columns = open(&path).unwrap().columns().unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(columns[1].ty, ColumnType::Null);
+        assert!(columns[1].nullable);
+        assert_eq!(columns[1].dtype, "null");
     }
 }

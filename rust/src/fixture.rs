@@ -10,7 +10,7 @@
 //! | 0         | u8, nullable, some null     | all entries valid                |
 //! | 1         | u16, non-nullable           | one null entry (invalid slot)    |
 //! | 2         | u32, nullable, some null    | one null entry                   |
-//! | 3         | u8                          | more entries than rows (declines)|
+//! | 3         | u8/u16/u32 (as entries need) | more entries than rows (declines)|
 //!
 //! Written with a flat layout so these arrays reach the file exactly as built. With
 //! `reference_strategy` the same rows are written as plain strings through vortex's default
@@ -90,12 +90,16 @@ fn dict_chunk(kind: usize, rows: usize, rng: &mut Rng) -> Result<(ArrayRef, Vec<
         .collect();
     let values = VarBinViewArray::from_iter_nullable_str(values).into_array();
     let validity = if code_nulls { Validity::from_iter(valid) } else { Validity::NonNullable };
+    // u16 codes only while every code fits: a larger dictionary (shape 3 with more than 32767
+    // rows) takes u32 codes rather than truncated ones.
     let codes = match kind {
         0 | 3 if entries <= 256 => {
             PrimitiveArray::new(codes.iter().map(|&c| c as u8).collect::<vortex_buffer::Buffer<u8>>(), validity)
         }
-        2 => PrimitiveArray::new(codes.iter().map(|&c| c as u32).collect::<vortex_buffer::Buffer<u32>>(), validity),
-        _ => PrimitiveArray::new(codes.iter().map(|&c| c as u16).collect::<vortex_buffer::Buffer<u16>>(), validity),
+        1 | 3 if entries <= 1 << 16 => {
+            PrimitiveArray::new(codes.iter().map(|&c| c as u16).collect::<vortex_buffer::Buffer<u16>>(), validity)
+        }
+        _ => PrimitiveArray::new(codes.iter().map(|&c| c as u32).collect::<vortex_buffer::Buffer<u32>>(), validity),
     };
     let dict = DictArray::try_new(codes.into_array(), values)
         .context(|| "fixture: cannot build a dictionary chunk".to_string())?;
@@ -153,4 +157,46 @@ pub fn write_dict_fixture(
     }
     writer.finish().context(|| format!("{path}: cannot finish the fixture"))?;
     Ok(all_expected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vortex_array::arrays::VarBinViewArray;
+
+    /// Reads `column` of the file at `path` back through vortex alone, as strings.
+    fn read_strings(path: &str) -> Vec<Option<String>> {
+        let file = crate::file::open(path).unwrap();
+        let mut scan = crate::scan::Scan::open(&file, &["s".to_string()], None).unwrap();
+        let mut ctx = crate::session::execution_ctx();
+        let mut out = Vec::new();
+        while let Some(chunk) = scan.next_chunk().unwrap() {
+            let strings = chunk.columns[0].clone().execute::<VarBinViewArray>(&mut ctx).unwrap();
+            let valid = strings.validity().unwrap().execute_mask(chunk.len, &mut ctx).unwrap();
+            for i in 0..chunk.len {
+                out.push(valid.value(i).then(|| String::from_utf8(strings.bytes_at(i).to_vec()).unwrap()));
+            }
+        }
+        out
+    }
+
+    /// Shape 3 draws codes from 2 * rows + 1 entries: with 40000 rows a chunk, codes reach
+    /// 80000, which u16 codes cannot hold (they used to be truncated, so the file did not hold
+    /// the values the fixture reported).
+    #[test]
+    fn fixtures_read_back_as_generated_even_with_large_dictionaries() {
+        for reference in [false, true] {
+            let path = std::env::temp_dir().join(format!(
+                "vortex4j-fixture-{}-{reference}.vortex",
+                std::process::id()
+            ));
+            let path = path.to_str().unwrap();
+            let expected = write_dict_fixture(path, 4, 40_000, 3, reference).unwrap();
+            let got = read_strings(path);
+            let _ = std::fs::remove_file(path);
+            assert_eq!(got.len(), expected.len());
+            let bad = got.iter().zip(&expected).filter(|(g, e)| g != e).count();
+            assert_eq!(bad, 0, "reference strategy {reference}: {bad} rows differ");
+        }
+    }
 }

@@ -5,7 +5,6 @@
 //! scan filter expression) or by the dictionary kernel (on dictionary values): one semantics.
 
 use vortex_array::dtype::DType;
-use vortex_array::dtype::DecimalDType;
 use vortex_array::dtype::Nullability::NonNullable;
 use vortex_array::dtype::PType;
 use vortex_array::scalar::DecimalValue;
@@ -99,40 +98,166 @@ fn place(value: &Literal, dtype: &DType) -> std::result::Result<Placement, Strin
             Ok(Placement::Exact(Scalar::binary(s.as_bytes().to_vec(), NonNullable)))
         }
         (DType::Bool(_), Literal::Bool(b)) => Ok(Placement::Exact(Scalar::bool(*b, NonNullable))),
-        (DType::Primitive(p, _), v) if p.is_int() => place_int(*p, v),
-        (DType::Primitive(PType::F64, _), v) => Ok(Placement::Exact(f64_scalar(as_f64(v)?))),
-        (DType::Primitive(PType::F32, _), v) => Ok(place_f32(as_f64(v)?)),
-        (DType::Decimal(d, _), v) => place_decimal(*d, v),
+        (DType::Primitive(p, _), v) if p.is_int() => {
+            let (min, max) = int_range(*p);
+            place_exact(&number(v)?, 0, min, max, |x| int_scalar(*p, x))
+        }
+        (DType::Primitive(PType::F64, _), v) => Ok(place_float::<f64>(&number(v)?)),
+        (DType::Primitive(PType::F32, _), v) => Ok(place_float::<f32>(&number(v)?)),
+        (DType::Decimal(d, _), v) => {
+            let bound = 10i128.pow(d.precision() as u32) - 1;
+            let d = *d;
+            place_exact(&number(v)?, d.scale() as i32, -bound, bound, move |x| {
+                Scalar::decimal(DecimalValue::I128(x), d, NonNullable)
+            })
+        }
         _ => Err(format!("the literal {value:?} cannot be compared with a {dtype} column")),
     }
 }
 
-fn f64_scalar(v: f64) -> Scalar {
-    Scalar::primitive(v, NonNullable)
+/// A numeric literal's exact value.
+enum Number {
+    /// `unscaled / 10^scale`.
+    Rational(i128, i32),
+    Float(f64),
 }
 
-fn as_f64(v: &Literal) -> std::result::Result<f64, String> {
+fn number(v: &Literal) -> std::result::Result<Number, String> {
     Ok(match v {
-        Literal::I64(i) => *i as f64,
-        Literal::U64(u) => *u as f64,
-        Literal::F64(f) => *f,
-        Literal::Decimal { scale, unscaled } => *unscaled as f64 / 10f64.powi(*scale),
+        Literal::I64(i) => Number::Rational(*i as i128, 0),
+        Literal::U64(u) => Number::Rational(*u as i128, 0),
+        Literal::Decimal { scale, unscaled } => Number::Rational(*unscaled, *scale),
+        Literal::F64(f) => Number::Float(*f),
         other => return Err(format!("the literal {other:?} is not a number")),
     })
 }
 
-/// An f64 literal against an f32 column: exact if it converts back unchanged, else strictly
-/// between two neighbouring f32 values (possibly infinite, which columns can hold too).
-fn place_f32(d: f64) -> Placement {
-    let scalar = |v: f32| Scalar::primitive(v, NonNullable);
-    let f = d as f32;
-    if d.is_nan() || f as f64 == d {
-        return Placement::Exact(scalar(f));
+/// `floor(n * 10^scale)` and whether that is exact; `None` when the result would not fit an
+/// i128 comfortably (it is then beyond every column range, by its sign).
+fn units(n: &Number, scale: i32) -> Option<(i128, bool)> {
+    match n {
+        Number::Rational(u, s) => {
+            let (fl, exact) = rational_floor(*u, s - scale);
+            (fl.unsigned_abs() < 1u128 << 126).then_some((fl, exact))
+        }
+        Number::Float(d) => float_units(*d, scale),
     }
-    let (lo, hi) = if (f as f64) < d { (f, f.next_up()) } else { (f.next_down(), f) };
-    Placement::Gap {
-        floor: Some(scalar(lo)),
-        ceil: Some(scalar(hi)),
+}
+
+/// `floor(d * 10^scale)` exactly (a double is `m * 2^e`), via 256-bit integers.
+fn float_units(d: f64, scale: i32) -> Option<(i128, bool)> {
+    use arrow::datatypes::i256;
+    if !d.is_finite() || !(0..=38).contains(&scale) {
+        return None;
+    }
+    if d == 0.0 {
+        return Some((0, true));
+    }
+    let bits = d.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1 << 52) - 1);
+    let (m, e) = if exp == 0 { (frac, -1074) } else { (frac | 1 << 52, exp - 1075) };
+    let num = i256::from_i128(m as i128).checked_mul(i256::from_i128(10).checked_pow(scale as u32)?)?;
+    let (q, exact) = if e >= 0 {
+        if e > 200 {
+            return None;
+        }
+        (num.checked_mul(i256::from_i128(1) << e as u8)?, true)
+    } else if -e > 250 {
+        (i256::from_i128(0), false)
+    } else {
+        let div = i256::from_i128(1) << (-e) as u8;
+        (num.wrapping_div(div), num.wrapping_rem(div) == i256::from_i128(0))
+    };
+    let q = q.to_i128().filter(|q| q.unsigned_abs() < 1u128 << 126)?;
+    Some(if d < 0.0 { (if exact { -q } else { -q - 1 }, exact) } else { (q, exact) })
+}
+
+/// Places an exact number among the integers `[min, max]` (an integer column, or a decimal
+/// column in units of `10^-scale`).
+fn place_exact(
+    n: &Number,
+    scale: i32,
+    min: i128,
+    max: i128,
+    make: impl Fn(i128) -> Scalar,
+) -> std::result::Result<Placement, String> {
+    let above_all = || Placement::Gap { floor: Some(make(max)), ceil: None };
+    let below_all = || Placement::Gap { floor: None, ceil: Some(make(min)) };
+    if let Number::Float(d) = n {
+        // NaN sorts above every number, as Java's Double.compare has it.
+        if d.is_nan() || *d == f64::INFINITY {
+            return Ok(above_all());
+        }
+        if *d == f64::NEG_INFINITY {
+            return Ok(below_all());
+        }
+    }
+    Ok(match units(n, scale) {
+        Some((floor, exact)) => place_in_range(floor, exact, min, max, make),
+        None if matches!(n, Number::Float(d) if *d < 0.0) || matches!(n, Number::Rational(u, _) if *u < 0) => below_all(),
+        None => above_all(),
+    })
+}
+
+/// Float column types.
+trait Float: Copy + PartialEq + Into<f64> + std::str::FromStr + Into<Scalar> {
+    fn from_f64(d: f64) -> Self;
+    fn up(self) -> Self;
+    fn down(self) -> Self;
+}
+
+impl Float for f64 {
+    fn from_f64(d: f64) -> Self {
+        d
+    }
+    fn up(self) -> Self {
+        self.next_up()
+    }
+    fn down(self) -> Self {
+        self.next_down()
+    }
+}
+
+impl Float for f32 {
+    fn from_f64(d: f64) -> Self {
+        d as f32
+    }
+    fn up(self) -> Self {
+        self.next_up()
+    }
+    fn down(self) -> Self {
+        self.next_down()
+    }
+}
+
+/// Places a number among the values of a float type: the nearest value (correctly rounded),
+/// exact if it equals the number, else the number lies strictly between it and a neighbour.
+fn place_float<F: Float>(n: &Number) -> Placement {
+    let nearest: F = match n {
+        Number::Float(d) => F::from_f64(*d),
+        Number::Rational(u, s) => format!("{u}e{}", -s).parse().ok().unwrap_or_else(|| F::from_f64(*u as f64)),
+    };
+    let f: f64 = nearest.into();
+    let order = match n {
+        Number::Float(d) if d.is_nan() || f.is_nan() => std::cmp::Ordering::Equal,
+        Number::Float(d) => f.partial_cmp(d).expect("not NaN"),
+        Number::Rational(u, s) => {
+            let (u, s) = if *s < 0 { (u.saturating_mul(10i128.saturating_pow((-s) as u32)), 0) } else { (*u, *s) };
+            match float_units(f, s) {
+                Some((fl, true)) => fl.cmp(&u),
+                Some((fl, false)) if fl < u => std::cmp::Ordering::Less,
+                Some(_) => std::cmp::Ordering::Greater,
+                // Out of range (or infinite): the float's sign says which side it is on.
+                None if f > 0.0 => std::cmp::Ordering::Greater,
+                None => std::cmp::Ordering::Less,
+            }
+        }
+    };
+    match order {
+        std::cmp::Ordering::Equal => Placement::Exact(nearest.into()),
+        std::cmp::Ordering::Less => Placement::Gap { floor: Some(nearest.into()), ceil: Some(nearest.up().into()) },
+        std::cmp::Ordering::Greater => Placement::Gap { floor: Some(nearest.down().into()), ceil: Some(nearest.into()) },
     }
 }
 
@@ -186,35 +311,10 @@ fn place_in_range(
     }
 }
 
-fn place_int(p: PType, v: &Literal) -> std::result::Result<Placement, String> {
-    let (min, max) = int_range(p);
-    let make = |x: i128| int_scalar(p, x);
-    match v {
-        Literal::I64(i) => Ok(place_in_range(*i as i128, true, min, max, make)),
-        Literal::U64(u) => Ok(place_in_range(*u as i128, true, min, max, make)),
-        Literal::F64(f) => {
-            if f.is_nan() || *f >= 1e39 {
-                // Above every integer (NaN sorts last, as Java's Double.compare has it).
-                return Ok(Placement::Gap { floor: Some(make(max)), ceil: None });
-            }
-            if *f <= -1e39 {
-                return Ok(Placement::Gap { floor: None, ceil: Some(make(min)) });
-            }
-            let fl = f.floor();
-            Ok(place_in_range(fl as i128, fl == *f, min, max, make))
-        }
-        Literal::Decimal { scale, unscaled } => {
-            let (fl, exact) = rational_floor(*unscaled, *scale);
-            Ok(place_in_range(fl, exact, min, max, make))
-        }
-        other => Err(format!("the literal {other:?} is not a number")),
-    }
-}
-
-/// floor(unscaled / 10^scale) and whether the division is exact (saturating for huge scales).
+/// floor(unscaled / 10^scale) and whether the division is exact (saturating for huge values).
 fn rational_floor(unscaled: i128, scale: i32) -> (i128, bool) {
     if scale <= 0 {
-        let m = 10i128.checked_pow((-scale) as u32);
+        let m = 10i128.checked_pow(scale.unsigned_abs());
         return match m.and_then(|m| unscaled.checked_mul(m)) {
             Some(v) => (v, true),
             None => (if unscaled < 0 { i128::MIN / 2 } else { i128::MAX / 2 }, true),
@@ -226,24 +326,10 @@ fn rational_floor(unscaled: i128, scale: i32) -> (i128, bool) {
     }
 }
 
-fn place_decimal(d: DecimalDType, v: &Literal) -> std::result::Result<Placement, String> {
-    let (unscaled, scale) = match v {
-        Literal::I64(i) => (*i as i128, 0),
-        Literal::U64(u) => (*u as i128, 0),
-        Literal::Decimal { scale, unscaled } => (*unscaled, *scale),
-        other => return Err(format!("the literal {other:?} is not an integer or decimal")),
-    };
-    // Rescale to the column's scale: value * 10^(s - scale), exact or between two steps.
-    let shift = d.scale() as i32 - scale;
-    let (fl, exact) = rational_floor(unscaled, -shift);
-    let bound = 10i128.pow(d.precision() as u32) - 1;
-    let make = |x: i128| Scalar::decimal(DecimalValue::I128(x), d, NonNullable);
-    Ok(place_in_range(fl, exact, -bound, bound, make))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vortex_array::dtype::DecimalDType;
     use vortex_array::dtype::Nullability::Nullable;
 
     fn leaf(op: CmpOp, value: Literal) -> Predicate {
@@ -296,6 +382,35 @@ mod tests {
     fn wrong_literal_type_names_the_column() {
         let err = resolve(&leaf(CmpOp::Eq, Literal::I64(5)), &DType::Utf8(Nullable)).unwrap_err();
         assert!(err.to_string().contains("column 'c'"), "{err}");
+    }
+
+    #[test]
+    fn floats_and_decimals_compare_by_exact_value() {
+        let f64col = DType::Primitive(PType::F64, Nullable);
+        let dec = |op, unscaled, scale| {
+            resolve(&leaf(op, Literal::Decimal { scale, unscaled }), &f64col).unwrap()
+        };
+        // 0.1 is not a double: = selects nothing, < is <= the double just below 0.1.
+        assert_eq!(dec(CmpOp::Eq, 1, 1), Resolved::False);
+        assert_eq!(dec(CmpOp::Lt, 1, 1), Resolved::Cmp(CmpOp::Le, Scalar::primitive(0.1f64.next_down(), NonNullable)));
+        assert_eq!(dec(CmpOp::Ge, 1, 1), Resolved::Cmp(CmpOp::Ge, Scalar::primitive(0.1f64, NonNullable)));
+        // 0.5 is exact.
+        assert_eq!(dec(CmpOp::Eq, 5, 1), Resolved::Cmp(CmpOp::Eq, Scalar::primitive(0.5f64, NonNullable)));
+        // A double on a decimal(10, 2) column: 12.5 is 1250 exactly, 0.1 lies between 0.10 and 0.11.
+        let col = DType::Decimal(DecimalDType::new(10, 2), Nullable);
+        let make = |x| Scalar::decimal(DecimalValue::I128(x), DecimalDType::new(10, 2), NonNullable);
+        let f = |op, v| resolve(&leaf(op, Literal::F64(v)), &col).unwrap();
+        assert_eq!(f(CmpOp::Eq, 12.5), Resolved::Cmp(CmpOp::Eq, make(1250)));
+        assert_eq!(f(CmpOp::Eq, 0.1), Resolved::False);
+        assert_eq!(f(CmpOp::Gt, 0.1), Resolved::Cmp(CmpOp::Ge, make(11)));
+        assert_eq!(f(CmpOp::Le, -0.1), Resolved::Cmp(CmpOp::Le, make(-11)));
+        assert_eq!(f(CmpOp::Lt, 1e300), Resolved::Cmp(CmpOp::Le, make(9_999_999_999)));
+        // Integers beyond 2^53 against a double column.
+        let big = (1i64 << 53) + 1;
+        assert_eq!(
+            resolve(&leaf(CmpOp::Eq, Literal::I64(big)), &f64col).unwrap(),
+            Resolved::False
+        );
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! Chunked scans with column projection, and vortex's own filtered scan (the reference).
 
+use std::collections::VecDeque;
+use std::ops::Range;
+
 use vortex_array::ArrayRef;
+use vortex_mask::Mask;
 use vortex_array::arrays::Struct;
 use vortex_array::arrays::StructArray;
 use vortex_array::arrays::struct_::StructArrayExt;
@@ -18,20 +22,31 @@ use crate::error::Result;
 use crate::file::OpenFile;
 use crate::predicate::Predicate;
 use crate::session::RUNTIME;
+use crate::session::block_on;
 use crate::session::execution_ctx;
 use crate::types::ColumnType;
 
-/// A scan in progress: an iterator over the projected chunks of a file.
+type Chunks = Box<dyn Iterator<Item = VortexResult<ArrayRef>> + Send>;
+
+/// A scan in progress: the projected chunks of the row ranges that pruning kept, in order.
 pub struct Scan {
-    path: String,
+    file: OpenFile,
     names: Vec<String>,
     types: Vec<ColumnType>,
-    chunks: Box<dyn Iterator<Item = VortexResult<ArrayRef>> + Send>,
+    projection: BoundExpression,
+    /// Row ranges still to scan.
+    ranges: VecDeque<Range<u64>>,
+    /// The range being scanned and the file row of its next chunk.
+    current: Option<(Chunks, u64)>,
+    /// Rows zone maps proved unselected (skipped without reading).
+    pruned_rows: u64,
 }
 
 /// One chunk of a scan: the projected columns over the same rows.
 pub struct ChunkColumns {
     pub path: String,
+    /// The file row number of the chunk's first row.
+    pub first_row: u64,
     pub names: Vec<String>,
     pub types: Vec<ColumnType>,
     pub columns: Vec<ArrayRef>,
@@ -45,8 +60,10 @@ fn bind(file: &OpenFile, expr: Expression) -> Result<BoundExpression> {
 }
 
 impl Scan {
-    /// Starts a scan of `columns` (in that order) of `file`.
-    pub fn open(file: &OpenFile, columns: &[String]) -> Result<Self> {
+    /// Starts a scan of `columns` (in that order) of `file`. With `prune`, the file's natural
+    /// splits whose zone-map statistics prove that no row satisfies it are skipped unread; the
+    /// rows of the other splits all come back (the caller still filters them).
+    pub fn open(file: &OpenFile, columns: &[String], prune: Option<&Predicate>) -> Result<Self> {
         let all = file.columns()?;
         let types = columns
             .iter()
@@ -57,42 +74,99 @@ impl Scan {
             .collect::<Result<Vec<_>>>()?;
         let names: FieldNames = columns.iter().map(|c| c.as_str()).collect();
         let projection = bind(file, select(names, root()))?;
-        let chunks = file
-            .file
-            .scan()
-            .and_then(|s| s.with_projection(projection).into_iter(&*RUNTIME))
-            .context(|| format!("{}: cannot start a scan", file.path))?;
+        let everything = || (VecDeque::from([0..file.row_count()]), 0);
+        // Pruning is an optimization: a predicate vortex cannot evaluate on zone maps (say, on a
+        // column type the expression layer does not take) just means no chunk is skipped.
+        let (ranges, pruned_rows) = prune.map_or_else(everything, |p| kept_ranges(file, p).unwrap_or_else(|_| everything()));
         Ok(Scan {
-            path: file.path.clone(),
+            file: file.clone(),
             names: columns.to_vec(),
             types,
-            chunks: Box::new(chunks),
+            projection,
+            ranges,
+            current: None,
+            pruned_rows,
         })
+    }
+
+    /// Rows skipped by zone-map pruning.
+    pub fn pruned_rows(&self) -> u64 {
+        self.pruned_rows
     }
 
     /// The next chunk, or `None` at the end.
     pub fn next_chunk(&mut self) -> Result<Option<ChunkColumns>> {
-        let Some(chunk) = self.chunks.next() else {
-            return Ok(None);
-        };
-        let chunk = chunk.context(|| format!("{}: cannot read the next chunk", self.path))?;
-        let len = chunk.len();
-        let columns = split_columns(&chunk)
-            .context(|| format!("{}: cannot split a chunk into columns", self.path))?;
-        if columns.len() != self.names.len() {
-            return Err(Error::file(
-                &self.path,
-                format!("scan returned {} columns, expected {}", columns.len(), self.names.len()),
-            ));
+        let path = &self.file.path;
+        loop {
+            if let Some((chunks, next_row)) = &mut self.current {
+                if let Some(chunk) = chunks.next() {
+                    let chunk = chunk.context(|| format!("{path}: cannot read the next chunk"))?;
+                    let len = chunk.len();
+                    let first_row = *next_row;
+                    *next_row += len as u64;
+                    let columns = split_columns(&chunk)
+                        .context(|| format!("{path}: cannot split a chunk into columns"))?;
+                    if columns.len() != self.names.len() {
+                        return Err(Error::file(
+                            path,
+                            format!("scan returned {} columns, expected {}", columns.len(), self.names.len()),
+                        ));
+                    }
+                    return Ok(Some(ChunkColumns {
+                        path: path.clone(),
+                        first_row,
+                        names: self.names.clone(),
+                        types: self.types.clone(),
+                        columns,
+                        len,
+                    }));
+                }
+                self.current = None;
+            }
+            let Some(range) = self.ranges.pop_front() else {
+                return Ok(None);
+            };
+            let start = range.start;
+            let chunks = self
+                .file
+                .file
+                .scan()
+                .and_then(|s| {
+                    s.with_projection(self.projection.clone())
+                        .with_row_range(range)
+                        .into_iter(&*RUNTIME)
+                })
+                .context(|| format!("{path}: cannot start a scan"))?;
+            self.current = Some((Box::new(chunks), start));
         }
-        Ok(Some(ChunkColumns {
-            path: self.path.clone(),
-            names: self.names.clone(),
-            types: self.types.clone(),
-            columns,
-            len,
-        }))
     }
+}
+
+/// The file's natural splits that zone maps cannot rule out for `prune`, merged where adjacent,
+/// and how many rows were ruled out.
+fn kept_ranges(file: &OpenFile, prune: &Predicate) -> Result<(VecDeque<Range<u64>>, u64)> {
+    let path = &file.path;
+    let expr = bind(file, crate::expression::to_expression(file, prune)?)?;
+    let reader = file.file.layout_reader().context(|| format!("{path}: cannot read the layout"))?;
+    let splits = file.file.splits().context(|| format!("{path}: cannot plan splits"))?;
+    let mut kept: VecDeque<Range<u64>> = VecDeque::new();
+    let mut pruned = 0;
+    for split in splits {
+        let len = (split.end - split.start) as usize;
+        let mask = reader
+            .pruning_evaluation(&split, &expr, Mask::new_true(len))
+            .context(|| format!("{path}: cannot evaluate zone maps"))?;
+        let mask = block_on(mask).context(|| format!("{path}: cannot evaluate zone maps"))?;
+        if mask.all_false() {
+            pruned += split.end - split.start;
+            continue;
+        }
+        match kept.back_mut() {
+            Some(last) if last.end == split.start => last.end = split.end,
+            _ => kept.push_back(split),
+        }
+    }
+    Ok((kept, pruned))
 }
 
 /// The fields of a struct chunk, keeping each field's encoding.

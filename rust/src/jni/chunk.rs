@@ -24,6 +24,15 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_chunkLength<'l>(
     call(&mut env, |_| Ok(unsafe { borrow::<Chunk>(chunk, "chunk")? }.len() as jlong))
 }
 
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_chunkFirstRow<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+) -> jlong {
+    call(&mut env, |_| Ok(unsafe { borrow::<Chunk>(chunk, "chunk")? }.data.first_row as jlong))
+}
+
 /// `Object[]{long[] header, validity, values, offsets, data, Object[] dictionary}` (see
 /// `ColumnExport.java`).
 fn export_to_java<'l>(env: &mut jni::Env<'l>, e: &Exported) -> JniResult<JObject<'l>> {

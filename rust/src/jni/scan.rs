@@ -11,7 +11,10 @@ use super::borrow;
 use super::call;
 use super::free;
 use super::into_handle;
+use super::values::bytes;
 use super::values::strings;
+use crate::predicate::Predicate;
+use jni::objects::JByteArray;
 use crate::chunk::Chunk;
 use crate::file::OpenFile;
 use crate::scan::Scan;
@@ -25,11 +28,25 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openScan<'l>(
     _: JClass<'l>,
     file: jlong,
     columns: JObjectArray<'l>,
+    prune: JByteArray<'l>,
 ) -> jlong {
     call(&mut env, |env| {
         let columns = strings(env, &columns)?;
+        let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, &prune)?)?) };
         let file = unsafe { borrow::<OpenFile>(file, "file")? };
-        Ok(into_handle(Mutex::new(Scan::open(file, &columns)?)))
+        Ok(into_handle(Mutex::new(Scan::open(file, &columns, prune.as_ref())?)))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prunedRows<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    scan: jlong,
+) -> jlong {
+    call(&mut env, |_| {
+        let scan = unsafe { borrow::<ScanHandle>(scan, "scan")? };
+        Ok(scan.lock().expect("scan lock poisoned").pruned_rows() as jlong)
     })
 }
 

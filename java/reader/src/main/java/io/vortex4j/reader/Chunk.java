@@ -10,6 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * until {@link #close()} (or until the garbage collector finds the chunk and its arrays
  * unreachable). Columns keep the file's encoding where vortex4j can use it (dictionary-encoded
  * strings arrive as {@link VarBinDictArray}).
+ *
+ * <p>Threads: a chunk and its arrays may be read from several threads at once, but {@link
+ * #close()} must not race with reads of its arrays on other threads (the memory goes away at
+ * close; reads after it throw {@link IllegalStateException}). Native calls on the chunk itself
+ * are protected: a close during one waits for it to finish.
  */
 public final class Chunk implements AutoCloseable {
     private final Scan scan;
@@ -21,10 +26,10 @@ public final class Chunk implements AutoCloseable {
     /** Selections memoized by {@link PredicateEvaluator}; dropped with the chunk. */
     final Map<Predicate, Bitmap> selections = new ConcurrentHashMap<>();
 
-    Chunk(Scan scan, long handle, long index, long firstRow) {
+    Chunk(Scan scan, long handle, long index) {
         this.scan = scan;
         this.index = index;
-        this.firstRow = firstRow;
+        this.firstRow = Native.chunkFirstRow(handle);
         this.handle = new NativeHandle(handle, Native::freeChunk,
                 "chunk " + index + " of " + scan.file().path());
         this.length = Math.toIntExact(Native.chunkLength(handle));
@@ -83,14 +88,13 @@ public final class Chunk implements AutoCloseable {
         }
     }
 
-    /** The named column. */
+    /** The named column; throws {@link io.vortex4j.VortexException} for an unknown name. */
     public Array column(String name) {
-        return column(schema().indexOf(name) >= 0 ? schema().indexOf(name) : missing(name));
-    }
-
-    private int missing(String name) {
-        schema().field(name);
-        return -1;
+        int i = schema().indexOf(name);
+        if (i < 0) {
+            schema().field(name);
+        }
+        return column(i);
     }
 
     /** The encoding tree of column {@code i} in this chunk, e.g. for {@code inspect}. */

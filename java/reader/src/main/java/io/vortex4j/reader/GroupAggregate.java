@@ -111,7 +111,8 @@ public final class GroupAggregate {
             Field f = agg.column() == null ? null : file.schema().field(agg.column());
             accs[a] = Accumulator.create(agg, f);
         }
-        try (Scan scan = file.scan(scanned)) {
+        // Zone maps (where the file has them) skip chunks the filter rules out.
+        try (Scan scan = file.scan(scanned, filter)) {
             for (Chunk chunk : scan) {
                 try (chunk) {
                     aggregateChunk(chunk, groupBy, filter, aggregates, accs, groups);

@@ -22,7 +22,6 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     private Chunk next;
     private boolean done;
     private long chunkIndex;
-    private long rowOffset;
 
     Scan(VortexFile file, long handle, Schema schema) {
         this.file = file;
@@ -60,8 +59,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
             done = true;
             return false;
         }
-        next = new Chunk(this, chunk, chunkIndex++, rowOffset);
-        rowOffset += next.length();
+        next = new Chunk(this, chunk, chunkIndex++);
         return true;
     }
 
@@ -79,6 +77,16 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     @Override
     public Iterator<Chunk> iterator() {
         return this;
+    }
+
+    /** Rows skipped so far because zone maps ruled out the scan's prune predicate. */
+    public long prunedRows() {
+        long h = handle.acquire();
+        try {
+            return Native.prunedRows(h);
+        } finally {
+            handle.release();
+        }
     }
 
     DictionaryStrings dictionary(long id) {

@@ -82,6 +82,15 @@ public final class VortexFile implements AutoCloseable {
      * {@link io.vortex4j.VortexException} for an unknown column.
      */
     public Scan scan(List<String> columns) {
+        return scan(columns, null);
+    }
+
+    /**
+     * Scans the named columns, skipping the chunks whose zone-map statistics (where the file has
+     * them) prove that no row satisfies {@code prune}. The chunks returned still hold every row
+     * of their range: filter them with {@link Compute#selection}. {@code prune} may be null.
+     */
+    public Scan scan(List<String> columns, Predicate prune) {
         List<String> names = columns.isEmpty() ? schema().names() : columns;
         Field[] fields = new Field[names.size()];
         for (int i = 0; i < fields.length; i++) {
@@ -93,10 +102,19 @@ public final class VortexFile implements AutoCloseable {
         }
         long h = handle.acquire();
         try {
-            long scan = Native.openScan(h, names.toArray(new String[0]));
+            long scan = Native.openScan(h, names.toArray(new String[0]), pruneEncoding(prune));
             return new Scan(this, scan, Schema.of(fields));
         } finally {
             handle.release();
+        }
+    }
+
+    /** The prune predicate for the native side, or null when there is none it can carry. */
+    private static byte[] pruneEncoding(Predicate prune) {
+        try {
+            return prune == null ? null : PredicateCodec.encode(prune);
+        } catch (IllegalArgumentException e) {
+            return null; // e.g. java.time literals: no pruning, same answers
         }
     }
 

@@ -69,8 +69,8 @@ public final class VortexWriter implements AutoCloseable {
         long h = handle.acquire();
         long size;
         try {
-            finished = true;
             size = Native.finishWriter(h);
+            finished = true;
         } finally {
             handle.release();
         }

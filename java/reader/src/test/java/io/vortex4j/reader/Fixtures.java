@@ -25,13 +25,33 @@ final class Fixtures {
     private static DictFile flat;
     private static DictFile reference;
 
+    private static final List<Path> TEMP_DIRS = new java.util.ArrayList<>();
+
+    /** A fresh temporary directory, deleted with its contents when the JVM exits. */
     static Path tempDir() {
         try {
             Path dir = Files.createTempDirectory("vortex4j-test");
-            dir.toFile().deleteOnExit();
+            synchronized (TEMP_DIRS) {
+                if (TEMP_DIRS.isEmpty()) {
+                    Runtime.getRuntime().addShutdownHook(new Thread(Fixtures::deleteTempDirs));
+                }
+                TEMP_DIRS.add(dir);
+            }
             return dir;
         } catch (IOException e) {
             throw new RuntimeException(e);
+        }
+    }
+
+    private static void deleteTempDirs() {
+        synchronized (TEMP_DIRS) {
+            for (Path dir : TEMP_DIRS) {
+                try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+                    walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                } catch (IOException | RuntimeException e) {
+                    // Best effort: a leftover temporary file is not a test failure.
+                }
+            }
         }
     }
 

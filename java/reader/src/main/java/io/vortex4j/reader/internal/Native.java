@@ -48,8 +48,14 @@ public final class Native {
 
     // ---- scans
 
-    /** Starts a scan of the named columns (in that order); returns a scan handle. */
-    public static native long openScan(long file, String[] columns);
+    /**
+     * Starts a scan of the named columns (in that order); returns a scan handle. With a {@code
+     * prune} predicate (may be null), splits whose zone-map statistics rule it out are skipped.
+     */
+    public static native long openScan(long file, String[] columns, byte[] prune);
+
+    /** Rows the scan skipped by zone-map pruning. */
+    public static native long prunedRows(long scan);
 
     /** The next chunk of the scan as a chunk handle, or 0 at the end. */
     public static native long nextChunk(long scan);
@@ -61,6 +67,9 @@ public final class Native {
 
     /** Rows in the chunk. */
     public static native long chunkLength(long chunk);
+
+    /** The file row number of the chunk's first row. */
+    public static native long chunkFirstRow(long chunk);
 
     /** Exports column {@code column} of the chunk to buffers Java can wrap without copying. */
     public static native Object[] exportColumn(long chunk, int column);
