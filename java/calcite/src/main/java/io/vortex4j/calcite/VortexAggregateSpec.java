@@ -1,8 +1,11 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.GroupAggregate;
 import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.Scan;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -73,10 +76,10 @@ public final class VortexAggregateSpec {
     List<Object> rows() {
         List<Object> out = new ArrayList<>();
         int width = (group == null ? 0 : 1) + calls.size();
-        if (group == null && filter == null && calls.stream().allMatch(c -> c.function == Function.COUNT_STAR)) {
-            // COUNT(*) of the whole file: the file knows its row count.
+        if (group == null && !calls.isEmpty() && calls.stream().allMatch(c -> c.function == Function.COUNT_STAR)) {
+            // COUNT(*) alone: the file's row count, or the filter's selections counted chunk by chunk.
             Object[] row = new Object[width];
-            java.util.Arrays.fill(row, table.file().rowCount());
+            java.util.Arrays.fill(row, filter == null ? table.file().rowCount() : countSelected());
             out.add(scalar ? row[0] : row);
             return out;
         }
@@ -84,7 +87,8 @@ public final class VortexAggregateSpec {
         for (Call c : calls) {
             aggs.add(c.toReader());
         }
-        GroupAggregate.Result result = GroupAggregate.run(table.file(), group == null ? null : group.name(), filter, aggs);
+        GroupAggregate.Result result = GroupAggregate.run(table.file(), group == null ? null : group.name(),
+                readerFilter(filter), aggs);
         for (int g = 0; g < result.size(); g++) {
             Object[] row = new Object[width];
             int k = 0;
@@ -97,6 +101,32 @@ public final class VortexAggregateSpec {
             out.add(scalar ? row[0] : row);
         }
         return out;
+    }
+
+    /**
+     * The filter as handed to {@link GroupAggregate}: a single leaf is wrapped in a one-child AND
+     * (the same rows). GroupAggregate filters a lone leaf on a dictionary group column code by code
+     * over every row, which measured about three times slower on 10M rows than its selection-bitmap
+     * path, which the wrapped form takes.
+     */
+    static Predicate readerFilter(Predicate filter) {
+        if (filter == null) {
+            return null;
+        }
+        return filter.normalize().isLeaf() ? Predicate.and(List.of(filter)) : filter;
+    }
+
+    /** How many rows the filter selects: its per-chunk selections counted, no row built. */
+    private long countSelected() {
+        long n = 0;
+        try (Scan scan = table.file().scan(new ArrayList<>(filter.columns()))) {
+            for (Chunk chunk : scan) {
+                try (chunk) {
+                    n += Compute.count(chunk, filter);
+                }
+            }
+        }
+        return n;
     }
 
     /** An aggregate value of the reader as Calcite's value of the call's SQL type. */
