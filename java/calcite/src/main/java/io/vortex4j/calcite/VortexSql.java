@@ -34,11 +34,20 @@ public final class VortexSql {
      * filters, projections and aggregates run inside the Vortex scan where that gives exactly
      * Calcite's answer; without, every row is read and Calcite evaluates the whole query (the
      * baseline for comparisons). The directory is listed on first use.
+     *
+     * @param directory the directory whose {@code NAME.vortex} files become tables {@code NAME}
+     * @param pushdown whether work is pushed into the Vortex scans
+     * @return an open connection; closing it releases Calcite's resources
+     * @throws SQLException if Calcite cannot open the connection
      */
     public static Connection connect(Path directory, boolean pushdown) throws SQLException {
         Properties info = connectionProperties();
-        // Referencing the driver class registers it with DriverManager.
-        org.apache.calcite.jdbc.Driver.class.getName();
+        try {
+            // Initializing the driver class registers it with DriverManager, whatever the class loader.
+            Class.forName("org.apache.calcite.jdbc.Driver");
+        } catch (ClassNotFoundException e) {
+            throw new SQLException("Calcite's JDBC driver is not on the class path", e);
+        }
         Connection connection = DriverManager.getConnection("jdbc:calcite:", info);
         try {
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
@@ -54,6 +63,10 @@ public final class VortexSql {
     /**
      * Opens a connection over {@code directory} with push-down as the system property {@code
      * vortex4j.pushdown} says (on unless it is {@code false}).
+     *
+     * @param directory the directory whose {@code NAME.vortex} files become tables {@code NAME}
+     * @return an open connection
+     * @throws SQLException if Calcite cannot open the connection
      */
     public static Connection connect(Path directory) throws SQLException {
         return connect(directory, VortexSchemaFactory.defaultPushdown());
@@ -65,6 +78,8 @@ public final class VortexSql {
      * quotedCasing=UNCHANGED}) and decimals of up to 38 digits ({@code
      * typeSystem=io.vortex4j.calcite.VortexTypeSystem}). Useful with {@code jdbc:calcite:model=...}
      * URLs too.
+     *
+     * @return a fresh copy of the properties
      */
     public static Properties connectionProperties() {
         Properties info = new Properties();

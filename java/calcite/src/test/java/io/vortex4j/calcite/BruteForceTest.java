@@ -259,6 +259,25 @@ public class BruteForceTest {
     }
 
     @Test
+    public void concurrentQueriesShareTheTables() throws Exception {
+        String[] syms = {"AAPL", "MSFT", "V", "SHOP"};
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Object>> counts = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                String sym = syms[i % syms.length];
+                counts.add(pool.submit(() -> Sql.scalar(push, "SELECT count(*) FROM trades WHERE sym = '" + sym + "'")));
+            }
+            for (int i = 0; i < counts.size(); i++) {
+                String sym = syms[i % syms.length];
+                assertEquals(sym, count(t -> sym.equals(t.sym)), counts.get(i).get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
     public void projectionsReturnTheRowsValues() throws SQLException {
         Function<Trade, String> show = t -> List.of(t.ts, Objects.toString(t.sym), "D" + t.price, t.volume).toString();
         List<String> expected = new ArrayList<>();

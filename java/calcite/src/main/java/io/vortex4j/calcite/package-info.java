@@ -1,0 +1,17 @@
+/**
+ * The Apache Calcite adapter: SQL over a directory of Vortex files.
+ *
+ * <p>Entry points: {@link io.vortex4j.calcite.VortexSql#connect(java.nio.file.Path, boolean)}
+ * for a ready JDBC connection, or {@link io.vortex4j.calcite.VortexSchemaFactory} in a Calcite
+ * model. Each {@code NAME.vortex} file is the table {@code NAME} ({@link
+ * io.vortex4j.calcite.VortexSchema}); column types follow {@code VortexColumn}'s mapping.
+ *
+ * <p>With push-down (the default; {@code vortex4j.pushdown=false} or the schema operand {@code
+ * pushdown: false} turns it off) the planner rules of {@link io.vortex4j.calcite.VortexRules}
+ * move projections, the exactly translatable part of filters and simple aggregations into the
+ * scan ({@link io.vortex4j.calcite.VortexTableScan}, {@link
+ * io.vortex4j.calcite.VortexAggregateScan}). A filter leaves Calcite's plan only when the reader
+ * selects exactly the rows Calcite would; everything else stays with Calcite, so the answers are
+ * Calcite's either way. See {@code docs/calcite-adapter.md} for the details.
+ */
+package io.vortex4j.calcite;
