@@ -1,0 +1,103 @@
+package io.vortex4j.cli;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.BeforeClass;
+import org.junit.Test;
+import picocli.CommandLine;
+
+/** The commands end to end on a small generated sample. */
+public class CliTest {
+    private static Path dir;
+
+    @BeforeClass
+    public static void generate() throws Exception {
+        dir = Files.createTempDirectory("vortex4j-cli");
+        dir.toFile().deleteOnExit();
+        assertEquals(0, run("generate", "trades", dir.toString(), "--rows", "200000").code);
+        dir.resolve("trades.vortex").toFile().deleteOnExit();
+    }
+
+    record Result(int code, String out) {}
+
+    static Result run(String... args) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            int code = new CommandLine(new Main()).execute(args);
+            return new Result(code, buf.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(old);
+        }
+    }
+
+    @Test
+    public void inspectShowsRowsAndTheDictionary() {
+        Result r = run("inspect", dir.resolve("trades.vortex").toString());
+        assertEquals(r.out, 0, r.code);
+        assertTrue(r.out, r.out.contains("rows     200,000"));
+        assertTrue(r.out, r.out.matches("(?s).*sym  utf8 \\(nullable\\)  \\[dictionary-encoded\\].*"));
+    }
+
+    /** Every op gives the same row count on the three paths. */
+    @Test
+    public void filterPathsAgreeForEveryOp() {
+        String file = dir.resolve("trades.vortex").toString();
+        String[][] cases = {
+            {"--op", "eq", "--value", "AAPL"}, {"--op", "ne", "--value", "AAPL"},
+            {"--op", "lt", "--value", "GOOG"}, {"--op", "le", "--value", "GOOG"},
+            {"--op", "gt", "--value", "GOOG"}, {"--op", "ge", "--value", "GOOG"},
+            {"--op", "between", "--value", "B", "--value", "MSFT"},
+            {"--op", "in", "--value", "AAPL", "--value", "IBM", "--value", "nope"},
+            {"--op", "not-in", "--value", "AAPL", "--value", "IBM"},
+            {"--op", "not-in", "--value", "AAPL", "--value", "NULL"},
+            {"--op", "is-null"}, {"--op", "is-not-null"},
+        };
+        Pattern line = Pattern.compile("path=(\\w+) rows=(\\d+) ms=[0-9.]+");
+        for (String[] c : cases) {
+            String[] args = new String[5 + c.length];
+            args[0] = "filter";
+            args[1] = file;
+            args[2] = "--column";
+            args[3] = "sym";
+            args[4] = "--runs=1";
+            System.arraycopy(c, 0, args, 5, c.length);
+            Result r = run(args);
+            assertEquals(r.out, 0, r.code);
+            Matcher m = line.matcher(r.out);
+            long rows = -1;
+            int paths = 0;
+            while (m.find()) {
+                long n = Long.parseLong(m.group(2));
+                if (rows >= 0) {
+                    assertEquals(String.join(" ", c) + ": " + r.out, rows, n);
+                }
+                rows = n;
+                paths++;
+            }
+            assertEquals(r.out, 3, paths);
+        }
+        // Numeric columns: the literal is parsed by the column's type.
+        Result r = run("filter", file, "--column", "volume", "--op", "gt", "--value", "700.5", "--runs=1");
+        assertEquals(r.out, 0, r.code);
+    }
+
+    @Test
+    public void badArgumentsAreErrorsNotCrashes() {
+        String file = dir.resolve("trades.vortex").toString();
+        assertEquals(1, run("filter", file, "--column", "nope", "--op", "eq", "--value", "x").code);
+        assertEquals(1, run("filter", file, "--column", "volume", "--op", "eq", "--value", "abc").code);
+        assertEquals(1, run("filter", file, "--column", "sym", "--op", "eq").code);
+        assertEquals(1, run("inspect", dir.resolve("missing.vortex").toString()).code);
+        assertEquals(2, run("filter", file).code);
+    }
+}
