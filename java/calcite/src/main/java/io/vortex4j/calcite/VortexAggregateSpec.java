@@ -116,10 +116,13 @@ public final class VortexAggregateSpec {
         return filter.normalize().isLeaf() ? Predicate.and(List.of(filter)) : filter;
     }
 
-    /** How many rows the filter selects: its per-chunk selections counted, no row built. */
+    /**
+     * How many rows the filter selects: its per-chunk selections counted, no row built; chunks
+     * whose zone maps rule the filter out are skipped unread.
+     */
     private long countSelected() {
         long n = 0;
-        try (Scan scan = table.file().scan(new ArrayList<>(filter.columns()))) {
+        try (Scan scan = table.file().scan(new ArrayList<>(filter.columns()), filter)) {
             for (Chunk chunk : scan) {
                 try (chunk) {
                     n += Compute.count(chunk, filter);

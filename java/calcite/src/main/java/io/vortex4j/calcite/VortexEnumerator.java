@@ -13,9 +13,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
- * Rows of a Vortex file for Calcite: walks the scan chunk by chunk, asks the reader for each
- * chunk's selection of the pushed filter ({@link Compute#selection}, dictionary columns filtered
- * natively) and builds rows only for the selected rows and only from the projected columns.
+ * Rows of a Vortex file for Calcite: walks the scan chunk by chunk (skipping the chunks whose
+ * zone-map statistics rule the pushed filter out), asks the reader for each chunk's selection of
+ * the filter ({@link Compute#selection}, dictionary columns filtered natively) and builds rows
+ * only for the selected rows and only from the projected columns.
  *
  * <p>A row is an {@code Object[]} of the projected values in Calcite's representation (see
  * {@link VortexColumn}), or the bare value when the scan projects one column and the generated
@@ -78,7 +79,8 @@ public final class VortexEnumerator implements Enumerator<Object> {
             scanned.add(file.schema().field(0).name());
         }
         this.arrays = new Array[columns.size()];
-        this.scan = file.scan(scanned);
+        // The filter also prunes: chunks whose zone maps rule it out are not even read.
+        this.scan = file.scan(scanned, filter);
     }
 
     @Override

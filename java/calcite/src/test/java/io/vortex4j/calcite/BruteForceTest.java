@@ -260,20 +260,46 @@ public class BruteForceTest {
 
     @Test
     public void concurrentQueriesShareTheTables() throws Exception {
+        // One schema (so one open file per table) behind four connections, one per thread: JDBC
+        // connections are not meant to be shared between threads, the adapter's tables are.
+        VortexSchema shared = new VortexSchema(TestData.dir(), true);
         String[] syms = {"AAPL", "MSFT", "V", "SHOP"};
+        List<Connection> connections = new ArrayList<>();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<Object>> counts = new ArrayList<>();
-            for (int i = 0; i < 16; i++) {
-                String sym = syms[i % syms.length];
-                counts.add(pool.submit(() -> Sql.scalar(push, "SELECT count(*) FROM trades WHERE sym = '" + sym + "'")));
+            for (int t = 0; t < 4; t++) {
+                Connection c = java.sql.DriverManager.getConnection("jdbc:calcite:", VortexSql.connectionProperties());
+                org.apache.calcite.jdbc.CalciteConnection cc = c.unwrap(org.apache.calcite.jdbc.CalciteConnection.class);
+                cc.getRootSchema().add(VortexSql.SCHEMA, shared);
+                cc.setSchema(VortexSql.SCHEMA);
+                connections.add(c);
             }
-            for (int i = 0; i < counts.size(); i++) {
-                String sym = syms[i % syms.length];
-                assertEquals(sym, count(t -> sym.equals(t.sym)), counts.get(i).get());
+            List<java.util.concurrent.Future<List<Object>>> results = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                Connection c = connections.get(t);
+                results.add(pool.submit(() -> {
+                    List<Object> out = new ArrayList<>();
+                    for (String sym : syms) {
+                        out.add(Sql.scalar(c, "SELECT count(*) FROM trades WHERE sym = '" + sym + "'"));
+                        out.add(Sql.rows(c, "SELECT sum(volume) FROM trades WHERE sym = '" + sym + "' AND price > 0"
+                                + " AND UPPER(sym) = '" + sym + "'").get(0).get(0));
+                    }
+                    return out;
+                }));
+            }
+            List<Object> expected = new ArrayList<>();
+            for (String sym : syms) {
+                expected.add(count(t -> sym.equals(t.sym)));
+                expected.add(trades.stream().filter(t -> sym.equals(t.sym)).mapToLong(t -> t.volume).sum());
+            }
+            for (java.util.concurrent.Future<List<Object>> r : results) {
+                assertEquals(expected, r.get());
             }
         } finally {
             pool.shutdown();
+            for (Connection c : connections) {
+                c.close();
+            }
         }
     }
 

@@ -26,6 +26,9 @@ import java.util.SplittableRandom;
  *       (extremes, NaN, -0.0, infinities, strings beyond the BMP and at U+E000, sub-millisecond
  *       times), written in {@value #TYPES_BATCHES} batches of {@value #TYPES_BATCH_ROWS} rows.
  *   <li>{@code MixedCase.vortex}: a copy of the first types batch, for name-case tests.
+ *   <li>{@code zones.vortex}: {@value #ZONE_BATCHES} batches of {@value #ZONE_ROWS} rows, each
+ *       with its own narrow range of values ({@link #writeZones}), so that zone maps can rule
+ *       whole chunks out.
  * </ul>
  *
  * <p>The values written to {@code types} are kept ({@link #types()}) for brute-force checks.
@@ -86,7 +89,8 @@ final class TestData {
                 Trades.write(d.resolve("trades.vortex"), TRADES_ROWS, 42, null);
                 typesRows = writeTypes(d.resolve("types.vortex"), TYPES_BATCHES);
                 writeTypes(d.resolve("MixedCase.vortex"), 1);
-                for (String f : new String[] {"trades.vortex", "types.vortex", "MixedCase.vortex"}) {
+                writeZones(d.resolve("zones.vortex"));
+                for (String f : new String[] {"trades.vortex", "types.vortex", "MixedCase.vortex", "zones.vortex"}) {
                     d.resolve(f).toFile().deleteOnExit();
                 }
                 dir = d;
@@ -215,6 +219,43 @@ final class TestData {
             w.finish();
         }
         return all;
+    }
+
+    static final int ZONE_BATCHES = 5;
+    static final int ZONE_ROWS = 65_536;
+    static final Schema ZONES = Schema.of(
+            new Field("k", DataType.INT64, false),
+            new Field("x", DataType.FLOAT64, true),
+            new Field("s", DataType.UTF8, true));
+
+    /**
+     * Batch 0: x is NaN, s "nan"; 1: x in [0, 1), s "low"; 2: x is -0.0 or 0.0, s "zero"; 3: x is
+     * +/-Infinity, s "inf"; 4: x in [1e10, 2e10), s "high" or null. k counts rows from 0.
+     */
+    private static void writeZones(Path path) {
+        SplittableRandom r = new SplittableRandom(11);
+        String[] names = {"nan", "low", "zero", "inf", "high"};
+        try (VortexWriter w = VortexWriter.create(path, ZONES)) {
+            long k = 0;
+            for (int b = 0; b < ZONE_BATCHES; b++) {
+                long[] ks = new long[ZONE_ROWS];
+                double[] xs = new double[ZONE_ROWS];
+                String[] ss = new String[ZONE_ROWS];
+                for (int i = 0; i < ZONE_ROWS; i++) {
+                    ks[i] = k++;
+                    switch (b) {
+                        case 0: xs[i] = Double.NaN; break;
+                        case 1: xs[i] = r.nextDouble(); break;
+                        case 2: xs[i] = i % 2 == 0 ? -0.0 : 0.0; break;
+                        case 3: xs[i] = i % 2 == 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY; break;
+                        default: xs[i] = 1e10 + r.nextDouble() * 1e10;
+                    }
+                    ss[i] = b == 4 && i % 2 == 0 ? null : names[b];
+                }
+                w.write(new Batch(ZONES, ZONE_ROWS).set("k", ks).set("x", xs).set("s", ss));
+            }
+            w.finish();
+        }
     }
 
     private static long pick(SplittableRandom r, long[] special, long random) {
