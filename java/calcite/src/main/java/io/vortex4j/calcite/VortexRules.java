@@ -258,7 +258,8 @@ public final class VortexRules {
         public void onMatch(RelOptRuleCall call) {
             LogicalAggregate aggregate = call.rel(0);
             LogicalVortexScan scan = call.rel(1);
-            if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupCount() > 1) {
+            if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupCount() > 1
+                    || aggregate.getRowType().getFieldCount() == 0) {
                 return;
             }
             VortexColumn group = null;
