@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use crate::dict_cache;
 use crate::dict_filter::CodeTable;
 use crate::dict_filter::code_table;
+use crate::dict_filter::column_selection;
 use crate::dict_filter::select_rows;
 use crate::dict_filter::string_dictionary;
 use crate::error::Context;
@@ -136,6 +137,26 @@ impl Chunk {
         select_rows(&codes, &table, &mut execution_ctx())
             .map(Some)
             .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
+    }
+
+    /// The selection of `leaf` on column `i` computed natively: by the dictionary kernel for a
+    /// dictionary of strings (`None` when it declines, see [`Chunk::dict_filter`]), else by
+    /// vortex's compute on the column's encoded data. `None` also when the leaf cannot be
+    /// evaluated natively (e.g. a literal type the expression layer does not take): the caller
+    /// evaluates it instead.
+    pub fn filter(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
+        self.check_column(i)?;
+        let column = &self.data.columns[i];
+        if string_dictionary(column).is_some() {
+            return self.dict_filter(i, encoded);
+        }
+        let leaf = self.leaf(i, encoded)?;
+        let Ok(resolved) = resolve(&leaf, column.dtype()) else {
+            return Ok(None);
+        };
+        column_selection(column, &resolved, &mut execution_ctx())
+            .map(Some)
+            .context(|| format!("{}: column '{}': cannot evaluate {leaf:?}", self.data.path, self.data.names[i]))
     }
 
     /// The per-code table of `leaf` on column `i` as bitmap words, or `None` if the column is

@@ -100,16 +100,8 @@ fn eval_on_values(
         Resolved::NotNull => mask_to_bools(validity, false),
         Resolved::IsNull => mask_to_bools(validity, true),
         Resolved::Cmp(op, scalar) => {
-            let operator = match op {
-                CmpOp::Eq => Operator::Eq,
-                CmpOp::Ne => Operator::NotEq,
-                CmpOp::Lt => Operator::Lt,
-                CmpOp::Le => Operator::Lte,
-                CmpOp::Gt => Operator::Gt,
-                CmpOp::Ge => Operator::Gte,
-            };
             let rhs = ConstantArray::new(scalar.clone(), n).into_array();
-            let result = values.binary(rhs, operator)?.execute::<BoolArray>(ctx)?;
+            let result = values.binary(rhs, operator(*op))?.execute::<BoolArray>(ctx)?;
             // A comparison with a null entry is null, which selects nothing.
             mask_to_bools(&result.to_mask_fill_null_false(ctx), false)
         }
@@ -130,6 +122,68 @@ fn eval_on_values(
             acc
         }
     })
+}
+
+/// Evaluates a resolved leaf on a whole column with vortex's compute (compare kernels work on
+/// the encoded data: FoR, bit-packing, ALP, run-end...): the selection as LSB-first words. For
+/// columns the dictionary kernel does not take.
+pub fn column_selection(column: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionCtx) -> VortexResult<Vec<u64>> {
+    let len = column.len();
+    Ok(match leaf {
+        Resolved::False => vec![0; len.div_ceil(64)],
+        Resolved::Every => ones(len),
+        Resolved::NotNull | Resolved::IsNull => {
+            let valid = match column.validity()?.execute_mask(len, ctx)? {
+                Mask::AllTrue(_) => ones(len),
+                Mask::AllFalse(_) => vec![0; len.div_ceil(64)],
+                Mask::Values(v) => bit_words(v.bit_buffer(), len),
+            };
+            if matches!(leaf, Resolved::NotNull) {
+                valid
+            } else {
+                let mut w: Vec<u64> = valid.into_iter().map(|v| !v).collect();
+                clear_tail(&mut w, len);
+                w
+            }
+        }
+        Resolved::Cmp(op, scalar) => {
+            let rhs = ConstantArray::new(scalar.clone(), len).into_array();
+            let result = column.binary(rhs, operator(*op))?.execute::<BoolArray>(ctx)?;
+            // Null rows compare to null, which selects nothing.
+            match result.to_mask_fill_null_false(ctx) {
+                Mask::AllTrue(_) => ones(len),
+                Mask::AllFalse(_) => vec![0; len.div_ceil(64)],
+                Mask::Values(v) => bit_words(v.bit_buffer(), len),
+            }
+        }
+        Resolved::And(children) => {
+            let mut acc = ones(len);
+            for c in children {
+                let w = column_selection(column, c, ctx)?;
+                acc.iter_mut().zip(w).for_each(|(a, b)| *a &= b);
+            }
+            acc
+        }
+        Resolved::Or(children) => {
+            let mut acc = vec![0; len.div_ceil(64)];
+            for c in children {
+                let w = column_selection(column, c, ctx)?;
+                acc.iter_mut().zip(w).for_each(|(a, b)| *a |= b);
+            }
+            acc
+        }
+    })
+}
+
+fn operator(op: CmpOp) -> Operator {
+    match op {
+        CmpOp::Eq => Operator::Eq,
+        CmpOp::Ne => Operator::NotEq,
+        CmpOp::Lt => Operator::Lt,
+        CmpOp::Le => Operator::Lte,
+        CmpOp::Gt => Operator::Gt,
+        CmpOp::Ge => Operator::Gte,
+    }
 }
 
 /// The dictionary of a column, if it is dictionary-encoded with string or binary values.

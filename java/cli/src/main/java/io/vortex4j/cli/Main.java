@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** {@code vortex4j}: the command-line front end (see {@code bin/vortex4j --help}). */
 @Command(name = "vortex4j", mixinStandardHelpOptions = true, version = "vortex4j 0.1.0",
         description = "Query Vortex files from the JVM.",
-        subcommands = {GenerateCommand.class, InspectCommand.class, FilterCommand.class})
+        subcommands = {DemoCommand.class, SqlCommand.class, GenerateCommand.class, InspectCommand.class,
+            FilterCommand.class})
 public final class Main implements Runnable {
     /** Runs the command line; exits with 0 on success, 1 on an error, 2 on bad usage. */
     public static void main(String[] args) {

@@ -13,10 +13,11 @@ import java.util.Set;
  * A fused filter + group-by aggregation over a file: {@code SELECT g, COUNT(*), COUNT(c), SUM(c),
  * MIN(c), MAX(c) ... WHERE filter GROUP BY g} in one pass over the chunks.
  *
- * <p>Rows are selected with the chunk's filter bitmap (dictionary leaves evaluated natively) or,
- * when the filter is one leaf on a dictionary-encoded group column, with its per-code {@link
- * DictFilter} table. A dictionary-encoded group column is grouped by code: each group key is
- * decoded once, never per row. SQL semantics: COUNT(c) skips nulls, SUM/MIN/MAX of no non-null
+ * <p>Rows are selected with the chunk's filter bitmap, whose leaves are evaluated natively
+ * (dictionary leaves by code, see {@link PredicateEvaluator}). A dictionary-encoded group column
+ * is grouped by code: each group key is decoded once, never per row. (A per-code {@link
+ * DictFilter} table, checked for every row in Java, measured about 3x slower on 10M rows than the
+ * native bitmap, so the bitmap is used even for a leaf on the group column.) SQL semantics: COUNT(c) skips nulls, SUM/MIN/MAX of no non-null
  * value is null, a null key is its own group; without GROUP BY there is exactly one group.
  */
 public final class GroupAggregate {
@@ -134,25 +135,18 @@ public final class GroupAggregate {
             List<Aggregate> aggregates, Accumulator[] accs, Groups groups) {
         int n = chunk.length();
         Schema schema = chunk.schema();
-        Array key = groupBy == null ? null : chunk.column(schema.indexOf(groupBy));
-        // A single leaf on the dictionary group column filters by code: no row bitmap needed.
-        DictFilter byCode = null;
-        Bitmap selection = null;
-        if (filter != null) {
-            Predicate leaf = filter.normalize();
-            if (key instanceof VarBinDictArray && leaf.isLeaf() && leaf.column().equals(groupBy)) {
-                byCode = DictFilter.of(chunk, schema.indexOf(groupBy), leaf);
-            }
-            if (byCode == null) {
-                selection = Compute.selection(chunk, filter);
-            }
+        Bitmap selection = filter == null ? null : Compute.selection(chunk, filter);
+        int selected = selection == null ? n : selection.cardinality();
+        if (selected == 0) {
+            return;
         }
-        int[] rows = new int[selection == null ? n : selection.cardinality()];
-        int[] gids = new int[rows.length];
+        Array key = groupBy == null ? null : chunk.column(schema.indexOf(groupBy));
+        int[] rows = new int[selected];
+        int[] gids = new int[selected];
         int m;
         chunk.handle().acquire();
         try {
-            m = groups.assign(key, n, selection, byCode, rows, gids);
+            m = groups.assign(key, n, selection, rows, gids);
             for (int a = 0; a < accs.length; a++) {
                 String c = aggregates.get(a).column();
                 accs[a].ensure(groups.size());
@@ -192,46 +186,63 @@ public final class GroupAggregate {
         }
 
         /** Fills the selected rows and their group ids; returns how many. */
-        int assign(Array key, int n, Bitmap selection, DictFilter byCode, int[] rows, int[] gids) {
+        int assign(Array key, int n, Bitmap selection, int[] rows, int[] gids) {
             int m = 0;
-            if (key instanceof VarBinDictArray dict) {
-                int[] codeGroup = new int[dict.dictionary().length()];
-                java.util.Arrays.fill(codeGroup, -1);
-                int nullGroup = -1;
-                boolean codeNulls = dict.validity != null;
-                for (int i = selection == null ? 0 : selection.nextSetBit(0); i >= 0 && i < n;
-                        i = selection == null ? i + 1 : selection.nextSetBit(i + 1)) {
-                    if (codeNulls && !Array.bit(dict.validity, i)) {
-                        if (byCode != null && !byCode.matchesNullCode()) {
-                            continue;
-                        }
-                        if (nullGroup < 0) {
-                            nullGroup = id(null);
-                        }
-                        rows[m] = i;
-                        gids[m++] = nullGroup;
-                        continue;
-                    }
-                    int code = dict.codeUnchecked(i);
-                    if (byCode != null && !byCode.matchesCode(code)) {
-                        continue;
-                    }
-                    int g = codeGroup[code];
-                    if (g < 0) {
-                        g = id(Values.valueAt(dict, i));
-                        codeGroup[code] = g;
-                    }
-                    rows[m] = i;
-                    gids[m++] = g;
+            if (selection == null) {
+                for (int i = 0; i < n; i++) {
+                    rows[i] = i;
                 }
-                return m;
+                m = n;
+            } else {
+                long[] words = selection.words();
+                for (int w = 0; w < words.length; w++) {
+                    long bits = words[w];
+                    while (bits != 0) {
+                        rows[m++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        bits &= bits - 1;
+                    }
+                }
             }
-            for (int i = selection == null ? 0 : selection.nextSetBit(0); i >= 0 && i < n;
-                    i = selection == null ? i + 1 : selection.nextSetBit(i + 1)) {
-                rows[m] = i;
-                gids[m++] = single ? 0 : id(Values.valueAt(key, i));
+            if (single) {
+                java.util.Arrays.fill(gids, 0, m, 0);
+            } else if (key instanceof VarBinDictArray dict) {
+                assignByCode(dict, rows, gids, m);
+            } else {
+                for (int k = 0; k < m; k++) {
+                    gids[k] = id(Values.valueAt(key, rows[k]));
+                }
             }
             return m;
+        }
+
+        /** Groups by dictionary code; each code's key is decoded (and looked up) once. */
+        private void assignByCode(VarBinDictArray dict, int[] rows, int[] gids, int m) {
+            int[] codeGroup = new int[dict.dictionary().length()];
+            java.util.Arrays.fill(codeGroup, -1);
+            int nullGroup = -1;
+            java.nio.ByteBuffer codes = dict.codes;
+            java.nio.ByteBuffer codeValidity = dict.validity;
+            for (int k = 0; k < m; k++) {
+                int i = rows[k];
+                if (codeValidity != null && !Array.bit(codeValidity, i)) {
+                    if (nullGroup < 0) {
+                        nullGroup = id(null);
+                    }
+                    gids[k] = nullGroup;
+                    continue;
+                }
+                int code = switch (dict.codeWidth) {
+                    case 1 -> Byte.toUnsignedInt(codes.get(i));
+                    case 2 -> Short.toUnsignedInt(codes.getShort(i << 1));
+                    default -> codes.getInt(i << 2);
+                };
+                int g = codeGroup[code];
+                if (g < 0) {
+                    g = id(Values.valueAt(dict, i));
+                    codeGroup[code] = g;
+                }
+                gids[k] = g;
+            }
         }
     }
 }

@@ -10,11 +10,12 @@ import io.vortex4j.reader.internal.Native;
  * <p>The predicate is put in negation normal form; AND and OR then combine the leaves' bitmaps
  * word by word. A leaf on a dictionary-encoded string column is evaluated natively on the
  * dictionary ({@code Native.evaluateDictFilter}): once per distinct value, then one code lookup
- * per row, no string decoded. Other leaves, and leaves the native side declines (a dictionary
- * larger than the chunk), take the generic row-by-row path. Both paths give the same answer.
+ * per row, no string decoded. A leaf on another column is evaluated natively with vortex's
+ * compute on the encoded data. Leaves the native side declines (a dictionary larger than the
+ * chunk, a literal it cannot take) take the generic row-by-row path. All give the same answer.
  *
- * <p>The dictionary path is on unless the system property {@code vortex4j.dictFilter} is {@code
- * false}, or {@link #setDictFilterEnabled} turns it off.
+ * <p>Native evaluation is on unless the system property {@code vortex4j.dictFilter} is {@code
+ * false}, or {@link #setDictFilterEnabled} turns it off: then every leaf takes the generic path.
  */
 public final class PredicateEvaluator {
     private static volatile boolean dictFilterEnabled =
@@ -73,8 +74,8 @@ public final class PredicateEvaluator {
         }
         Field field = chunk.schema().field(column);
         RowFilter.checkTypes(field, leaf);
-        if (dictFilterEnabled && isVarBin(field)) {
-            long[] words = dictFilter(chunk, column, leaf);
+        if (dictFilterEnabled) {
+            long[] words = nativeFilter(chunk, column, leaf);
             if (words != null) {
                 return new Bitmap(words, chunk.length());
             }
@@ -82,8 +83,20 @@ public final class PredicateEvaluator {
         return RowFilter.select(chunk.column(column), leaf);
     }
 
-    private static boolean isVarBin(Field field) {
-        return field.type().kind() == DataType.Kind.UTF8 || field.type().kind() == DataType.Kind.BINARY;
+    /** The native selection of a leaf (dictionary kernel or vortex compute), or null. */
+    private static long[] nativeFilter(Chunk chunk, int column, Predicate leaf) {
+        byte[] encoded;
+        try {
+            encoded = PredicateCodec.encode(leaf);
+        } catch (IllegalArgumentException e) {
+            return null; // a literal the native side cannot carry (java.time values)
+        }
+        long h = chunk.handle().acquire();
+        try {
+            return Native.evaluateFilter(h, column, encoded);
+        } finally {
+            chunk.handle().release();
+        }
     }
 
     /** The native dictionary filter's bitmap, or null when it declines. */

@@ -91,6 +91,14 @@ public final class Native {
     public static native long[] evaluateDictFilter(long chunk, int column, byte[] leaf);
 
     /**
+     * Evaluates a leaf predicate on column {@code column} natively: a dictionary-encoded string
+     * column through {@link #evaluateDictFilter} (null when it declines), any other column with
+     * vortex's compute on its encoded data. Null when the leaf cannot be evaluated natively; the
+     * caller then evaluates it row by row.
+     */
+    public static native long[] evaluateFilter(long chunk, int column, byte[] leaf);
+
+    /**
      * The per-code table of a leaf predicate on a dictionary-encoded column: bit {@code c} is set
      * when dictionary entry {@code c} satisfies the leaf. Null when the column is not
      * dictionary-encoded.

@@ -1,0 +1,146 @@
+package io.vortex4j.cli;
+
+import io.vortex4j.calcite.VortexSql;
+import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.PredicateEvaluator;
+import io.vortex4j.reader.VortexFile;
+import io.vortex4j.sample.Trades;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code demo}: the main job. Generates the 10M-row trades sample in a cache folder if absent,
+ * then runs a SQL workload, printing each result and its time with the dictionary filter on and
+ * off (and, for reference, with push-down off and vortex's own filtered scan).
+ */
+@Command(name = "demo", description = "Run a SQL workload over a generated 10M-row trades sample.")
+final class DemoCommand implements Callable<Integer> {
+    @Option(names = "--data", description = "folder for trades.vortex (default: ~/.cache/vortex4j/demo)")
+    Path data;
+
+    @Option(names = "--rows", defaultValue = "10000000", description = "rows to generate (default ${DEFAULT-VALUE})")
+    long rows;
+
+    @Option(names = "--runs", defaultValue = "3", description = "timed runs per measurement, best kept (default 3)")
+    int runs;
+
+    @Option(names = "--skip-baseline", description = "skip the slow push-down-off baseline")
+    boolean skipBaseline;
+
+    /** One workload query, with the native (vortex) equivalent of its filter and columns. */
+    record Query(String title, String sql, Predicate nativeFilter, boolean materialize, String... nativeColumns) {}
+
+    static final List<Query> WORKLOAD = List.of(
+            new Query("equality", "SELECT count(*) AS n FROM trades WHERE sym = 'AAPL'",
+                    Predicate.eq("sym", "AAPL"), false, "sym"),
+            new Query("IN list", "SELECT count(*) AS n FROM trades WHERE sym IN ('MSFT', 'NVDA', 'SHOP')",
+                    Predicate.in("sym", "MSFT", "NVDA", "SHOP"), false, "sym"),
+            new Query("not equal", "SELECT count(*) AS n FROM trades WHERE sym <> 'AAPL'",
+                    Predicate.ne("sym", "AAPL"), false, "sym"),
+            new Query("range", "SELECT count(*) AS n, round(avg(price), 2) AS avg_price FROM trades"
+                    + " WHERE sym BETWEEN 'A' AND 'AZZZ' AND price BETWEEN 100 AND 200",
+                    Predicate.and(Predicate.between("sym", "A", "AZZZ"), Predicate.between("price", 100.0, 200.0)),
+                    true, "price"),
+            new Query("filtered GROUP BY", "SELECT sym, count(*) AS trades, sum(volume) AS volume FROM trades"
+                    + " WHERE sym IN ('AAPL', 'MSFT', 'GOOG', 'AMZN') GROUP BY sym ORDER BY sym",
+                    Predicate.in("sym", "AAPL", "MSFT", "GOOG", "AMZN"), true, "sym", "volume"));
+
+    @Override
+    public Integer call() throws Exception {
+        Path dir = data != null ? data : defaultDir();
+        Files.createDirectories(dir);
+        Path file = dir.resolve("trades.vortex");
+        if (!Files.isRegularFile(file) || rowsIn(file) != rows) {
+            GenerateCommand.generate(file, rows, 2026);
+        }
+        System.out.printf("vortex4j demo: %,d trades in %s%n", rows, file);
+        System.out.printf("times: best of %d runs after a warm-up%n", runs);
+        try (Connection pushdown = VortexSql.connect(dir, true);
+             Connection plain = VortexSql.connect(dir, false);
+             VortexFile vf = VortexFile.open(file)) {
+            int q = 1;
+            for (Query query : WORKLOAD) {
+                System.out.printf("%nQ%d  %s: %s%n", q++, query.title(), query.sql());
+                print(pushdown, query.sql());
+                double on = time(() -> run(pushdown, query.sql(), true));
+                double off = time(() -> run(pushdown, query.sql(), false));
+                double nativeMs = time(() -> vf.referenceFilteredCount(query.nativeFilter(), query.materialize(),
+                        query.nativeColumns()));
+                StringBuilder line = new StringBuilder(String.format(
+                        "    dictionary filter on %.1f ms | off %.1f ms (%.1fx) | vortex filtered scan %.1f ms",
+                        on, off, off / on, nativeMs));
+                if (!skipBaseline) {
+                    double base = timeOnce(() -> run(plain, query.sql(), true));
+                    line.append(String.format(" | no push-down %.0f ms (%.0fx)", base, base / on));
+                }
+                System.out.println(line);
+            }
+        } finally {
+            PredicateEvaluator.setDictFilterEnabled(true);
+        }
+        return 0;
+    }
+
+    static Path defaultDir() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = xdg != null && !xdg.isEmpty() ? Paths.get(xdg) : Paths.get(System.getProperty("user.home"), ".cache");
+        return cache.resolve("vortex4j").resolve("demo");
+    }
+
+    private static long rowsIn(Path file) {
+        try (VortexFile f = VortexFile.open(file)) {
+            return f.rowCount();
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Runs the query, reading every value; returns the number of rows. */
+    static long run(Connection c, String sql, boolean dictFilter) {
+        PredicateEvaluator.setDictFilterEnabled(dictFilter);
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            long n = 0;
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= columns; i++) {
+                    rs.getObject(i);
+                }
+                n++;
+            }
+            return n;
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void print(Connection c, String sql) throws SQLException {
+        PredicateEvaluator.setDictFilterEnabled(true);
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+            SqlCommand.printTable(rs, new java.io.PrintStream(buf, true));
+            for (String line : buf.toString().split("\n")) {
+                System.out.println("    " + line);
+            }
+        }
+    }
+
+    private double time(LongSupplier work) {
+        return FilterCommand.bestOf(work, runs)[1] / 1e6;
+    }
+
+    private static double timeOnce(LongSupplier work) {
+        long t0 = System.nanoTime();
+        work.getAsLong();
+        return (System.nanoTime() - t0) / 1e6;
+    }
+}
