@@ -3,6 +3,8 @@
 use std::sync::Arc;
 use std::sync::Mutex;
 
+use crate::aggregate::Func;
+use crate::aggregate::Partial;
 use crate::dict_cache;
 use crate::dict_filter::CodeTable;
 use crate::dict_filter::code_table;
@@ -14,6 +16,7 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::export::Exported;
 use crate::export::export_column;
+use crate::export::export_entries;
 use crate::predicate::Predicate;
 use crate::resolve::resolve;
 use crate::scan::ChunkColumns;
@@ -81,6 +84,17 @@ impl Chunk {
             },
             other => other,
         }
+    }
+
+    /// The dictionary of column `i` exported for Java (shared with every chunk using it), or
+    /// `None` if the column is not a dictionary of strings. No code is decoded.
+    pub fn export_dictionary(&self, i: usize) -> Result<Option<Arc<Exported>>> {
+        self.check_column(i)?;
+        let Some((_, values)) = string_dictionary(&self.data.columns[i]) else {
+            return Ok(None);
+        };
+        let exported = export_entries(&values, &self.data.types[i], &self.data.names[i], &mut execution_ctx())?;
+        Ok(Some(exported))
     }
 
     /// The encoding tree of column `i`, one node a line.
@@ -157,6 +171,36 @@ impl Chunk {
         column_selection(column, &resolved, &mut execution_ctx())
             .map(Some)
             .context(|| format!("{}: column '{}': cannot evaluate {leaf:?}", self.data.path, self.data.names[i]))
+    }
+
+    /// Aggregates the rows of `selection` (or all) grouped by the codes of column `key` (or in
+    /// one group); `aggs` are (function ordinal, column index or -1). `None` when the native
+    /// kernel does not take this chunk (see [`crate::aggregate::aggregate`]).
+    pub fn aggregate(
+        &self,
+        key: Option<usize>,
+        selection: Option<&[u64]>,
+        aggs: &[(i32, i32)],
+    ) -> Result<Option<(usize, Vec<Partial>)>> {
+        if let Some(k) = key {
+            self.check_column(k)?;
+        }
+        if selection.is_some_and(|s| s.len() != self.len().div_ceil(64)) {
+            return Err(Error::Invalid(format!("a selection of the wrong length for {} rows", self.len())));
+        }
+        let mut specs = Vec::with_capacity(aggs.len());
+        for &(f, c) in aggs {
+            let func = Func::from_ordinal(f).ok_or_else(|| Error::Invalid(format!("unknown aggregate function {f}")))?;
+            let column = if c < 0 {
+                None
+            } else {
+                self.check_column(c as usize)?;
+                Some(&self.data.columns[c as usize])
+            };
+            specs.push((func, column));
+        }
+        crate::aggregate::aggregate(key.map(|k| &self.data.columns[k]), self.len(), selection, &specs, &mut execution_ctx())
+            .context(|| format!("{}: cannot aggregate a chunk", self.data.path))
     }
 
     /// The per-code table of `leaf` on column `i` as bitmap words, or `None` if the column is

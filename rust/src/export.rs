@@ -71,8 +71,8 @@ fn export_dictionary(
     name: &str,
     ctx: &mut ExecutionCtx,
 ) -> Result<Exported> {
+    let dictionary = export_entries(values, ty, name, ctx)?;
     let entry = dict_cache::dictionary(values);
-    let dictionary = entry.export(|| export_plain(values, ty, name, ctx))?;
     let (code_type, width) = match codes.dtype() {
         DType::Primitive(PType::U8, _) => (ArrowType::UInt8, 1),
         DType::Primitive(PType::U16, _) => (ArrowType::UInt16, 2),
@@ -89,6 +89,17 @@ fn export_dictionary(
         values: Some(data.buffers()[0].slice_with_length(data.offset() * width, data.len() * width)),
         dictionary: Some(dictionary),
         ..Exported::default()
+    })
+}
+
+/// The entries of a dictionary, exported once per dictionary and shared; the export carries the
+/// dictionary's id.
+pub fn export_entries(values: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut ExecutionCtx) -> Result<Arc<Exported>> {
+    let entry = dict_cache::dictionary(values);
+    entry.export(|| {
+        let mut e = export_plain(values, ty, name, ctx)?;
+        e.dictionary_id = entry.id;
+        Ok(e)
     })
 }
 

@@ -2,6 +2,7 @@
 //!
 //! The safe modules do the work and are tested directly; [`jni`] is a thin shell over them.
 
+pub mod aggregate;
 pub mod chunk;
 pub mod dict_cache;
 pub mod dict_filter;

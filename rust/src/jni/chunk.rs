@@ -70,6 +70,22 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_exportColumn<'l>(
 }
 
 #[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_exportDictionary<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    column: jint,
+) -> jobject {
+    call(&mut env, |env| {
+        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        match chunk.export_dictionary(column.max(-1) as usize)? {
+            Some(d) => Ok(raw(export_to_java(env, &d)?)),
+            None => Ok(std::ptr::null_mut()),
+        }
+    })
+}
+
+#[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_encodingTree<'l>(
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,

@@ -3,6 +3,8 @@
 use jni::EnvUnowned;
 use jni::objects::JByteArray;
 use jni::objects::JClass;
+use jni::objects::JIntArray;
+use jni::objects::JLongArray;
 use jni::objects::JObjectArray;
 use jni::sys::jboolean;
 use jni::sys::jint;
@@ -95,5 +97,40 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_filteredScanCount
         let columns = strings(env, &columns)?;
         let file = unsafe { borrow::<OpenFile>(file, "file")? };
         Ok(filtered_count(file, &predicate, &columns, materialize)? as jlong)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateChunk<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    key: jint,
+    selection: JLongArray<'l>,
+    funcs: JIntArray<'l>,
+    columns: JIntArray<'l>,
+) -> jobject {
+    call(&mut env, |env| {
+        let selection = if selection.is_null() { None } else { Some(read_i64s(env, selection.into())?) };
+        let selection: Option<Vec<u64>> = selection.map(|s| s.into_iter().map(|w| w as u64).collect());
+        let funcs = read_i32s(env, funcs.into())?;
+        let columns = read_i32s(env, columns.into())?;
+        if funcs.len() != columns.len() {
+            return Err(crate::error::Error::Invalid("aggregate functions and columns differ in number".into()).into());
+        }
+        let aggs: Vec<(i32, i32)> = funcs.into_iter().zip(columns).collect();
+        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        let key = usize::try_from(key).ok();
+        let Some((groups, partials)) = chunk.aggregate(key, selection.as_deref(), &aggs)? else {
+            return Ok(std::ptr::null_mut());
+        };
+        let mut parts = vec![long_array(env, &[groups as u64])?.into()];
+        for p in partials {
+            let count: Vec<u64> = p.count.iter().map(|&c| c as u64).collect();
+            let value: Vec<u64> = p.value.iter().map(|&v| v as u64).collect();
+            parts.push(long_array(env, &count)?.into());
+            parts.push(long_array(env, &value)?.into());
+        }
+        Ok(raw(object_array(env, parts)?))
     })
 }

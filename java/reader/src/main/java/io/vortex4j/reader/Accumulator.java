@@ -19,6 +19,19 @@ abstract class Accumulator {
     /** The SQL result of group {@code g}. */
     abstract Object result(int g);
 
+    /**
+     * Whether the native kernel computes this aggregate exactly ({@code Native.aggregateChunk}):
+     * counts, and integer SUM/MIN/MAX. Floating-point sums stay in Java, which adds in row order.
+     */
+    boolean isNative() {
+        return false;
+    }
+
+    /** Folds a native partial: {@code count} rows or values of group {@code g}, and their value. */
+    void merge(int g, long count, long value) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " is not computed natively");
+    }
+
     static Accumulator create(GroupAggregate.Aggregate agg, Field field) {
         switch (agg.function()) {
             case COUNT_STAR:
@@ -115,6 +128,16 @@ abstract class Accumulator {
         Object result(int g) {
             return g < counts.length ? counts[g] : 0L;
         }
+
+        @Override
+        boolean isNative() {
+            return true;
+        }
+
+        @Override
+        void merge(int g, long count, long value) {
+            counts[g] += count;
+        }
     }
 
     /** COUNT(column): non-null values. */
@@ -146,6 +169,16 @@ abstract class Accumulator {
         @Override
         Object result(int g) {
             return g < counts.length ? counts[g] : 0L;
+        }
+
+        @Override
+        boolean isNative() {
+            return true;
+        }
+
+        @Override
+        void merge(int g, long count, long value) {
+            counts[g] += count;
         }
     }
 
@@ -210,6 +243,23 @@ abstract class Accumulator {
         @Override
         Object result(int g) {
             return has(g) ? sums[g] : null;
+        }
+
+        @Override
+        boolean isNative() {
+            return true;
+        }
+
+        @Override
+        void merge(int g, long count, long value) {
+            if (count > 0) {
+                try {
+                    sums[g] = Math.addExact(sums[g], value);
+                } catch (ArithmeticException e) {
+                    throw new VortexException(agg + " overflows a 64-bit integer");
+                }
+                seen[g] = true;
+            }
         }
     }
 
@@ -296,6 +346,19 @@ abstract class Accumulator {
                         seen[g] = true;
                     }
                 }
+            }
+        }
+
+        @Override
+        boolean isNative() {
+            return true;
+        }
+
+        @Override
+        void merge(int g, long count, long value) {
+            if (count > 0 && (!seen[g] || (max ? value > best[g] : value < best[g]))) {
+                best[g] = value;
+                seen[g] = true;
             }
         }
 

@@ -97,6 +97,32 @@ public final class Chunk implements AutoCloseable {
         return column(i);
     }
 
+    /**
+     * The dictionary of column {@code i} if it is a dictionary-encoded string column, without
+     * decoding the codes; null otherwise.
+     */
+    VarBinDictArray.Dictionary dictionary(int i) {
+        Field field = schema().field(i);
+        Object[] export;
+        long h = handle.acquire();
+        try {
+            export = Native.exportDictionary(h, i);
+        } finally {
+            handle.release();
+        }
+        if (export == null) {
+            return null;
+        }
+        VarBinDictArray.Dictionary d = ColumnExport.dictionary(handle, field, export, scan::dictionary);
+        scan.rememberDictionary(d.strings());
+        return d;
+    }
+
+    /** The scan this chunk came from. */
+    Scan scan() {
+        return scan;
+    }
+
     /** The encoding tree of column {@code i} in this chunk, e.g. for {@code inspect}. */
     public String encodingTree(int i) {
         schema().field(i);

@@ -29,17 +29,9 @@ final class ColumnExport {
         int length = Math.toIntExact(header[1]);
         ByteBuffer validity = buffer(export[1]);
         if (header[0] == DICTIONARY) {
-            Object[] dictExport = (Object[]) export[5];
-            long[] dictHeader = (long[]) dictExport[0];
-            VarBinArray dictionary = new VarBinArray(owner, field.type(), Math.toIntExact(dictHeader[1]),
-                    buffer(dictExport[1]), nonNull(dictExport[3]), nonNull(dictExport[4]));
-            long dictId = header[3];
-            DictionaryStrings strings = dictionaries.apply(dictId);
-            if (strings == null || strings.size() != dictionary.length()) {
-                strings = new DictionaryStrings(dictId, dictionary.length());
-            }
+            VarBinDictArray.Dictionary d = dictionary(owner, field, (Object[]) export[5], dictionaries);
             return new VarBinDictArray(owner, field.type(), length, validity, nonNull(export[2]),
-                    (int) header[2], dictionary, strings);
+                    (int) header[2], d.entries(), d.strings());
         }
         ByteBuffer values = nonNull(export[2]);
         DataType type = field.type();
@@ -81,6 +73,20 @@ final class ColumnExport {
                 throw new UnsupportedOperationException(
                         "column '" + field.name() + "' has dtype " + type + ", which vortex4j does not read");
         }
+    }
+
+    /** A dictionary's entries (a plain export whose header carries the dictionary id). */
+    static VarBinDictArray.Dictionary dictionary(NativeHandle owner, Field field, Object[] export,
+            LongFunction<DictionaryStrings> dictionaries) {
+        long[] header = (long[]) export[0];
+        VarBinArray entries = new VarBinArray(owner, field.type(), Math.toIntExact(header[1]),
+                buffer(export[1]), nonNull(export[3]), nonNull(export[4]));
+        long id = header[3];
+        DictionaryStrings strings = dictionaries.apply(id);
+        if (strings == null || strings.size() != entries.length()) {
+            strings = new DictionaryStrings(id, entries.length());
+        }
+        return new VarBinDictArray.Dictionary(entries, strings);
     }
 
     private static ByteBuffer buffer(Object o) {

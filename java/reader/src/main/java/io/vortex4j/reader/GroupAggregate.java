@@ -140,14 +140,25 @@ public final class GroupAggregate {
         if (selected == 0) {
             return;
         }
-        Array key = groupBy == null ? null : chunk.column(schema.indexOf(groupBy));
+        int keyColumn = groupBy == null ? -1 : schema.indexOf(groupBy);
+        boolean[] done = aggregateNatively(chunk, keyColumn, selection, aggregates, accs, groups);
+        boolean rest = done == null;
+        for (int a = 0; done != null && a < done.length; a++) {
+            rest |= !done[a];
+        }
+        if (!rest) {
+            return;
+        }
+        Array key = keyColumn < 0 ? null : chunk.column(keyColumn);
         int[] rows = new int[selected];
         int[] gids = new int[selected];
-        int m;
         chunk.handle().acquire();
         try {
-            m = groups.assign(key, n, selection, rows, gids);
+            int m = groups.assign(key, n, selection, rows, gids);
             for (int a = 0; a < accs.length; a++) {
+                if (done != null && done[a]) {
+                    continue;
+                }
                 String c = aggregates.get(a).column();
                 accs[a].ensure(groups.size());
                 accs[a].add(c == null ? null : chunk.column(schema.indexOf(c)), rows, gids, m);
@@ -155,6 +166,72 @@ public final class GroupAggregate {
         } finally {
             chunk.handle().release();
         }
+    }
+
+    /**
+     * Groups the chunk's selected rows natively (by code) and computes the aggregates the native
+     * kernel takes (counts, integer SUM/MIN/MAX), merging them; returns which aggregates were
+     * done, or null when the native kernel did not take the chunk (then nothing was grouped).
+     */
+    private static boolean[] aggregateNatively(Chunk chunk, int keyColumn, Bitmap selection,
+            List<Aggregate> aggregates, Accumulator[] accs, Groups groups) {
+        boolean[] done = new boolean[accs.length];
+        int count = 0;
+        for (Accumulator acc : accs) {
+            count += acc.isNative() ? 1 : 0;
+        }
+        if (count == 0 && keyColumn < 0) {
+            return null; // nothing to group, nothing native to compute
+        }
+        int[] which = new int[count];
+        int[] funcs = new int[count];
+        int[] columns = new int[count];
+        for (int a = 0, k = 0; a < accs.length; a++) {
+            if (accs[a].isNative()) {
+                Aggregate agg = aggregates.get(a);
+                which[k] = a;
+                funcs[k] = agg.function().ordinal();
+                columns[k++] = agg.column() == null ? -1 : chunk.schema().indexOf(agg.column());
+            }
+        }
+        Object[] result;
+        long h = chunk.handle().acquire();
+        try {
+            result = io.vortex4j.reader.internal.Native.aggregateChunk(h, keyColumn,
+                    selection == null ? null : selection.words(), funcs, columns);
+        } finally {
+            chunk.handle().release();
+        }
+        if (result == null) {
+            return null;
+        }
+        int n = Math.toIntExact(((long[]) result[0])[0]);
+        long[] rowsPerGroup = (long[]) result[1];
+        VarBinDictArray.Dictionary dictionary = keyColumn < 0 ? null : chunk.dictionary(keyColumn);
+        int[] gid = new int[n];
+        for (int c = 0; c < n; c++) {
+            if (rowsPerGroup[c] == 0) {
+                gid[c] = -1;
+            } else if (dictionary == null) {
+                gid[c] = 0;
+            } else {
+                // The last group is the null key; the others are dictionary entries, decoded once.
+                gid[c] = groups.id(c == n - 1 ? null : dictionary.value(c));
+            }
+        }
+        for (int k = 0; k < count; k++) {
+            Accumulator acc = accs[which[k]];
+            acc.ensure(groups.size());
+            long[] counts = (long[]) result[3 + 2 * k];
+            long[] values = (long[]) result[4 + 2 * k];
+            for (int c = 0; c < n; c++) {
+                if (gid[c] >= 0) {
+                    acc.merge(gid[c], counts[c], values.length == 0 ? 0 : values[c]);
+                }
+            }
+            done[which[k]] = true;
+        }
+        return done;
     }
 
     /** Group keys and the mapping from rows to group ids. */

@@ -91,6 +91,17 @@ public final class VarBinDictArray extends Array {
         }
     }
 
+    /** A dictionary on its own: the entries and their decoded-string cache. */
+    record Dictionary(VarBinArray entries, DictionaryStrings strings) {
+        /** Entry {@code code} as a Java value (String or byte[]), or null for a null entry. */
+        Object value(int code) {
+            if (entries.type().kind() == DataType.Kind.UTF8) {
+                return strings.get(entries, code);
+            }
+            return entries.getBytes(code);
+        }
+    }
+
     /** The decoded-string cache of this column's dictionary. */
     DictionaryStrings strings() {
         return strings;

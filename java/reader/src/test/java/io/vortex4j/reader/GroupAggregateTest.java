@@ -77,6 +77,22 @@ public class GroupAggregateTest {
         }
     }
 
+    /** GROUP BY without aggregates (SELECT DISTINCT) still yields every group, null included. */
+    @Test
+    public void groupsWithoutAggregates() {
+        for (Fixtures.DictFile f : List.of(Fixtures.flatDict(), Fixtures.referenceDict())) {
+            try (VortexFile file = VortexFile.open(f.path)) {
+                GroupAggregate.Result r = GroupAggregate.run(file, "s", null, List.of());
+                java.util.Set<Object> keys = new java.util.HashSet<>();
+                for (int g = 0; g < r.size(); g++) {
+                    keys.add(r.key(g));
+                }
+                assertEquals(new java.util.HashSet<>(f.s), keys);
+                assertEquals(keys.size(), r.size());
+            }
+        }
+    }
+
     @Test
     public void matchesBruteForceOnBothFixtures() {
         for (Fixtures.DictFile f : List.of(Fixtures.flatDict(), Fixtures.referenceDict())) {

@@ -74,6 +74,24 @@ public final class Native {
     /** Exports column {@code column} of the chunk to buffers Java can wrap without copying. */
     public static native Object[] exportColumn(long chunk, int column);
 
+    /**
+     * The dictionary of a dictionary-encoded string column (the nested dictionary part of
+     * {@link #exportColumn}, with its id in the header), without decoding any code; null if the
+     * column is not dictionary-encoded.
+     */
+    public static native Object[] exportDictionary(long chunk, int column);
+
+    /**
+     * Aggregates one chunk natively: the rows of {@code selection} (a bitmap, or null for all)
+     * grouped by the dictionary codes of column {@code key} (or one group when {@code key < 0});
+     * aggregate {@code a} is function {@code funcs[a]} (GroupAggregate.Function ordinal) of column
+     * {@code columns[a]} (-1 for COUNT(*)). Returns {@code Object[]{long[]{groups}, rows, unused,
+     * count0, value0, count1, value1, ...}}: per group the selected rows, then per aggregate the
+     * rows or non-null values and the SUM/MIN/MAX; group {@code groups - 1} is the null key. Null when the native kernel does not take the
+     * chunk (key not a dictionary of strings, an aggregate it does not compute).
+     */
+    public static native Object[] aggregateChunk(long chunk, int key, long[] selection, int[] funcs, int[] columns);
+
     /** The encoding tree of column {@code column} of the chunk, one node a line. */
     public static native String encodingTree(long chunk, int column);
 

@@ -1,0 +1,284 @@
+//! Fused filter + group-by aggregation of one chunk over dictionary codes: the rows a selection
+//! bitmap keeps are grouped by their code (a null code or a null dictionary entry is the null
+//! group, index `dictionary length`), and COUNT / SUM / MIN / MAX of numeric columns are folded
+//! per group. No string is decoded: Java names each group once, from the dictionary.
+//!
+//! Per-chunk partial results go back to Java, which merges them across chunks. Floating-point
+//! sums stay in Java, which adds values in row order (so a pushed-down SUM is bit-identical to
+//! Calcite's own); everything here is exact.
+
+use vortex_array::ArrayRef;
+use vortex_array::ExecutionCtx;
+use vortex_array::arrays::PrimitiveArray;
+use vortex_array::dtype::DType;
+use vortex_array::dtype::PType;
+use vortex_array::match_each_integer_ptype;
+use vortex_error::VortexResult;
+use vortex_error::vortex_bail;
+use vortex_mask::Mask;
+
+use crate::dict_filter::bit_words;
+use crate::dict_filter::string_dictionary;
+
+/// Aggregate functions (codes shared with Java's `GroupAggregate.Function`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    CountStar,
+    Count,
+    Sum,
+    Min,
+    Max,
+}
+
+impl Func {
+    /// From the Java ordinal.
+    pub fn from_ordinal(o: i32) -> Option<Self> {
+        [Func::CountStar, Func::Count, Func::Sum, Func::Min, Func::Max].get(usize::try_from(o).ok()?).copied()
+    }
+}
+
+/// One aggregate's per-group partial result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Partial {
+    /// Rows (COUNT(*)) or non-null values (everything else) per group.
+    pub count: Vec<i64>,
+    /// SUM, MIN or MAX per group (meaningless where `count` is 0); empty for counts.
+    pub value: Vec<i64>,
+}
+
+/// Groups of a chunk: the group of each selected row, and the number of groups.
+struct Groups {
+    rows: Vec<u32>,
+    gids: Vec<u32>,
+    count: usize,
+}
+
+fn selected_rows(len: usize, selection: Option<&[u64]>) -> Vec<u32> {
+    match selection {
+        None => (0..len as u32).collect(),
+        Some(words) => {
+            let mut rows = Vec::with_capacity(words.iter().map(|w| w.count_ones() as usize).sum());
+            for (w, &word) in words.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    rows.push((w * 64) as u32 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+            rows
+        }
+    }
+}
+
+/// The validity of `array` as LSB-first words, or `None` when every row is valid.
+fn valid_bits(array: &ArrayRef, ctx: &mut ExecutionCtx) -> VortexResult<Option<Vec<u64>>> {
+    let len = array.len();
+    Ok(match array.validity()?.execute_mask(len, ctx)? {
+        Mask::AllTrue(_) => None,
+        Mask::AllFalse(_) => Some(vec![0; len.div_ceil(64)]),
+        Mask::Values(v) => Some(bit_words(v.bit_buffer(), len)),
+    })
+}
+
+#[inline(always)]
+fn bit(words: &[u64], i: usize) -> bool {
+    words[i / 64] >> (i % 64) & 1 == 1
+}
+
+/// Groups the selected rows by the dictionary code of `key` (or all in one group without a key).
+/// `None` when the key is not a dictionary of strings.
+fn groups(key: Option<&ArrayRef>, len: usize, selection: Option<&[u64]>, ctx: &mut ExecutionCtx) -> VortexResult<Option<Groups>> {
+    let rows = selected_rows(len, selection);
+    let Some(key) = key else {
+        let gids = vec![0; rows.len()];
+        return Ok(Some(Groups { rows, gids, count: 1 }));
+    };
+    let Some((codes, values)) = string_dictionary(key) else {
+        return Ok(None);
+    };
+    let null_group = values.len() as u32;
+    let codes_valid = valid_bits(&codes, ctx)?;
+    // Each code's group, decided once: a null dictionary entry is the null group.
+    let entries_valid = valid_bits(&values, ctx)?;
+    let group_of: Vec<u32> = (0..null_group)
+        .map(|c| if entries_valid.as_ref().is_some_and(|w| !bit(w, c as usize)) { null_group } else { c })
+        .collect();
+    let codes = codes.execute::<PrimitiveArray>(ctx)?;
+    let gids = match_each_integer_ptype!(codes.ptype(), |P| {
+        let c = codes.as_slice::<P>();
+        rows.iter()
+            .map(|&r| {
+                let r = r as usize;
+                // A code outside the dictionary (corrupt data) counts as null.
+                let g = group_of.get(c[r] as usize).copied().unwrap_or(null_group);
+                match &codes_valid {
+                    Some(w) if !bit(w, r) => null_group,
+                    _ => g,
+                }
+            })
+            .collect()
+    });
+    Ok(Some(Groups { rows, gids, count: values.len() + 1 }))
+}
+
+/// Whether the native kernel aggregates `func` over a column of `dtype` (else Java does).
+pub fn supported(func: Func, dtype: Option<&DType>) -> bool {
+    match (func, dtype) {
+        (Func::CountStar, _) => true,
+        (Func::Count, Some(_)) => true,
+        // Integers that fit i64 exactly; float sums stay in Java (row-order rounding).
+        (Func::Sum | Func::Min | Func::Max, Some(DType::Primitive(p, _))) => p.is_int() && *p != PType::U64,
+        _ => false,
+    }
+}
+
+/// Aggregates one chunk. `key` is the group column (or none), `selection` the rows to keep (or
+/// all), `aggs` the functions and their columns. The first partial holds the selected rows per
+/// group, then one per aggregate. `None` when the key is not a dictionary of
+/// strings or an aggregate is not [`supported`]: Java aggregates the chunk instead.
+pub fn aggregate(
+    key: Option<&ArrayRef>,
+    len: usize,
+    selection: Option<&[u64]>,
+    aggs: &[(Func, Option<&ArrayRef>)],
+    ctx: &mut ExecutionCtx,
+) -> VortexResult<Option<(usize, Vec<Partial>)>> {
+    if aggs.iter().any(|(f, c)| !supported(*f, c.map(|c| c.dtype()))) {
+        return Ok(None);
+    }
+    let Some(g) = groups(key, len, selection, ctx)? else {
+        return Ok(None);
+    };
+    // First: the selected rows of each group (which groups exist at all).
+    let mut out = Vec::with_capacity(aggs.len() + 1);
+    let mut rows = vec![0i64; g.count];
+    g.gids.iter().for_each(|&gid| rows[gid as usize] += 1);
+    out.push(Partial { count: rows, value: vec![] });
+    for (func, column) in aggs {
+        out.push(match (func, column) {
+            (Func::CountStar, _) => {
+                let mut count = vec![0i64; g.count];
+                g.gids.iter().for_each(|&gid| count[gid as usize] += 1);
+                Partial { count, value: vec![] }
+            }
+            (Func::Count, Some(c)) => {
+                let valid = valid_bits(c, ctx)?;
+                let mut count = vec![0i64; g.count];
+                for (&r, &gid) in g.rows.iter().zip(&g.gids) {
+                    if valid.as_ref().is_none_or(|w| bit(w, r as usize)) {
+                        count[gid as usize] += 1;
+                    }
+                }
+                Partial { count, value: vec![] }
+            }
+            (f, Some(c)) => fold_ints(*f, c, &g, ctx)?,
+            (f, None) => vortex_bail!("{f:?} needs a column"),
+        });
+    }
+    Ok(Some((g.count, out)))
+}
+
+/// SUM / MIN / MAX of an integer column per group (sums exact in i128, checked into i64).
+fn fold_ints(func: Func, column: &ArrayRef, g: &Groups, ctx: &mut ExecutionCtx) -> VortexResult<Partial> {
+    let valid = valid_bits(column, ctx)?;
+    let values = column.clone().execute::<PrimitiveArray>(ctx)?;
+    let mut count = vec![0i64; g.count];
+    let mut acc: Vec<i128> = vec![
+        match func {
+            Func::Min => i128::MAX,
+            Func::Max => i128::MIN,
+            _ => 0,
+        };
+        g.count
+    ];
+    fn fold<P: Copy + Into<i128>>(
+        v: &[P],
+        g: &Groups,
+        valid: Option<&[u64]>,
+        count: &mut [i64],
+        acc: &mut [i128],
+        step: impl Fn(i128, i128) -> i128,
+    ) {
+        for (&r, &gid) in g.rows.iter().zip(&g.gids) {
+            let (r, gid) = (r as usize, gid as usize);
+            if valid.is_some_and(|w| !bit(w, r)) {
+                continue;
+            }
+            count[gid] += 1;
+            acc[gid] = step(acc[gid], v[r].into());
+        }
+    }
+    match_each_integer_ptype!(values.ptype(), |P| {
+        let v = values.as_slice::<P>();
+        let valid = valid.as_deref();
+        match func {
+            Func::Min => fold(v, g, valid, &mut count, &mut acc, |a, x| a.min(x)),
+            Func::Max => fold(v, g, valid, &mut count, &mut acc, |a, x| a.max(x)),
+            _ => fold(v, g, valid, &mut count, &mut acc, |a, x| a + x),
+        }
+    });
+    let value = acc
+        .into_iter()
+        .zip(&count)
+        .map(|(a, &n)| if n == 0 { Ok(0) } else { i64::try_from(a).map_err(|_| ()) })
+        .collect::<Result<Vec<i64>, ()>>();
+    match value {
+        Ok(value) => Ok(Partial { count, value }),
+        Err(()) => vortex_bail!("SUM of column of {} overflows a 64-bit integer", column.dtype()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use vortex_array::IntoArray;
+    use vortex_array::arrays::DictArray;
+    use vortex_array::arrays::VarBinViewArray;
+    use vortex_array::validity::Validity;
+    use vortex_buffer::Buffer;
+
+    use super::*;
+    use crate::session::execution_ctx;
+
+    #[test]
+    fn groups_by_code_with_null_codes_and_null_entries() {
+        // Entries: a, NULL, b. Codes: 0 1 2 0 (null) 2 0; values v: 5 7 -3 NULL 9 4 1.
+        let values = VarBinViewArray::from_iter_nullable_str([Some("a"), None, Some("b")]).into_array();
+        let codes = PrimitiveArray::new(
+            [0u16, 1, 2, 0, 0, 2, 0].into_iter().collect::<Buffer<u16>>(),
+            Validity::from_iter([true, true, true, true, false, true, true]),
+        )
+        .into_array();
+        let key = DictArray::try_new(codes, values).unwrap().into_array();
+        let v = PrimitiveArray::new(
+            [5i32, 7, -3, 0, 9, 4, 1].into_iter().collect::<Buffer<i32>>(),
+            Validity::from_iter([true, true, true, false, true, true, true]),
+        )
+        .into_array();
+        // Select every row but the last.
+        let selection = [0b0111111u64];
+        let aggs = [(Func::CountStar, None), (Func::Count, Some(&v)), (Func::Sum, Some(&v)), (Func::Min, Some(&v)), (Func::Max, Some(&v))];
+        let (groups, p) = aggregate(Some(&key), 7, Some(&selection), &aggs, &mut execution_ctx()).unwrap().unwrap();
+        // Groups: code 0 (a), code 1 (NULL entry -> null group), code 2 (b), null group = 3.
+        assert_eq!(groups, 4);
+        assert_eq!(p[0].count, vec![2, 0, 2, 2]); // rows: a {0,3}, b {2,5}, null {1,4}
+        assert_eq!(p[1].count, vec![2, 0, 2, 2]); // COUNT(*)
+        assert_eq!(p[2].count, vec![1, 0, 2, 2]); // COUNT(v): row 3 is null
+        assert_eq!((p[3].count[0], p[3].value[0]), (1, 5)); // SUM a
+        assert_eq!((p[3].value[2], p[3].value[3]), (1, 16)); // SUM b, SUM null group (7 + 9)
+        assert_eq!((p[4].value[2], p[5].value[2]), (-3, 4)); // MIN/MAX b
+    }
+
+    #[test]
+    fn declines_what_java_computes() {
+        let plain = VarBinViewArray::from_iter_str(["x", "y"]).into_array();
+        assert!(aggregate(Some(&plain), 2, None, &[(Func::CountStar, None)], &mut execution_ctx()).unwrap().is_none());
+        let f = PrimitiveArray::new([1.5f64, 2.0].into_iter().collect::<Buffer<f64>>(), Validity::NonNullable).into_array();
+        assert!(aggregate(None, 2, None, &[(Func::Sum, Some(&f))], &mut execution_ctx()).unwrap().is_none());
+    }
+
+    #[test]
+    fn sum_overflow_is_an_error() {
+        let big = PrimitiveArray::new([i64::MAX, 1].into_iter().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
+        assert!(aggregate(None, 2, None, &[(Func::Sum, Some(&big))], &mut execution_ctx()).is_err());
+    }
+}
