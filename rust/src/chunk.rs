@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use crate::aggregate::Func;
 use crate::aggregate::Partial;
 use crate::dict_cache;
+use vortex_array::IntoArray;
 use crate::dict_filter::CodeTable;
 use crate::dict_filter::code_table;
 use crate::dict_filter::column_selection;
@@ -21,6 +22,24 @@ use crate::predicate::Predicate;
 use crate::resolve::resolve;
 use crate::scan::ChunkColumns;
 use crate::session::execution_ctx;
+
+/// How many comparisons a resolved leaf makes.
+fn comparisons(r: &crate::resolve::Resolved) -> usize {
+    use crate::resolve::Resolved;
+    match r {
+        Resolved::Cmp(..) => 1,
+        Resolved::And(c) | Resolved::Or(c) => c.iter().map(comparisons).sum(),
+        _ => 0,
+    }
+}
+
+/// Whether a resolved leaf is a range (one between kernel call, see `column_selection`).
+fn is_range(r: &crate::resolve::Resolved) -> bool {
+    use crate::predicate::CmpOp;
+    use crate::resolve::Resolved;
+    matches!(r, Resolved::And(c) if matches!(c.as_slice(),
+        [Resolved::Cmp(CmpOp::Ge | CmpOp::Gt, _), Resolved::Cmp(CmpOp::Le | CmpOp::Lt, _)]))
+}
 
 /// A chunk handed to Java, with the exports its ByteBuffers point into.
 pub struct Chunk {
@@ -168,7 +187,21 @@ impl Chunk {
         let Ok(resolved) = resolve(&leaf, column.dtype()) else {
             return Ok(None);
         };
-        column_selection(column, &resolved, &mut execution_ctx())
+        let mut ctx = execution_ctx();
+        // Several comparisons (BETWEEN, IN) on one column: decode it once rather than have each
+        // compare kernel work through the encoding again.
+        let decoded;
+        let column = if comparisons(&resolved) > 1 && !is_range(&resolved) {
+            decoded = column
+                .clone()
+                .execute::<vortex_array::Canonical>(&mut ctx)
+                .context(|| format!("{}: cannot decode column '{}'", self.data.path, self.data.names[i]))?
+                .into_array();
+            &decoded
+        } else {
+            column
+        };
+        column_selection(column, &resolved, &mut ctx)
             .map(Some)
             .context(|| format!("{}: column '{}': cannot evaluate {leaf:?}", self.data.path, self.data.names[i]))
     }

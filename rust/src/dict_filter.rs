@@ -26,6 +26,8 @@ use vortex_array::builtins::ArrayBuiltins;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_array::match_each_integer_ptype;
+use vortex_array::scalar_fn::fns::between::BetweenOptions;
+use vortex_array::scalar_fn::fns::between::StrictComparison;
 use vortex_array::scalar_fn::fns::operators::Operator;
 use vortex_error::VortexResult;
 use vortex_fastlanes::BitPacked;
@@ -150,13 +152,22 @@ pub fn column_selection(column: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionC
             let rhs = ConstantArray::new(scalar.clone(), len).into_array();
             let result = column.binary(rhs, operator(*op))?.execute::<BoolArray>(ctx)?;
             // Null rows compare to null, which selects nothing.
-            match result.to_mask_fill_null_false(ctx) {
-                Mask::AllTrue(_) => ones(len),
-                Mask::AllFalse(_) => vec![0; len.div_ceil(64)],
-                Mask::Values(v) => bit_words(v.bit_buffer(), len),
-            }
+            mask_words(result.to_mask_fill_null_false(ctx), len)
         }
         Resolved::And(children) => {
+            if let [Resolved::Cmp(lo_op @ (CmpOp::Ge | CmpOp::Gt), lo), Resolved::Cmp(hi_op @ (CmpOp::Le | CmpOp::Lt), hi)] =
+                children.as_slice()
+            {
+                // A range: vortex's between kernel in one pass instead of two compares.
+                let strict = |op: &CmpOp| {
+                    if matches!(op, CmpOp::Gt | CmpOp::Lt) { StrictComparison::Strict } else { StrictComparison::NonStrict }
+                };
+                let options = BetweenOptions { lower_strict: strict(lo_op), upper_strict: strict(hi_op) };
+                let lower = ConstantArray::new(lo.clone(), len).into_array();
+                let upper = ConstantArray::new(hi.clone(), len).into_array();
+                let result = column.clone().between(lower, upper, options)?.execute::<BoolArray>(ctx)?;
+                return Ok(mask_words(result.to_mask_fill_null_false(ctx), len));
+            }
             let mut acc = ones(len);
             for c in children {
                 let w = column_selection(column, c, ctx)?;
@@ -173,6 +184,14 @@ pub fn column_selection(column: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionC
             acc
         }
     })
+}
+
+fn mask_words(mask: Mask, len: usize) -> Vec<u64> {
+    match mask {
+        Mask::AllTrue(_) => ones(len),
+        Mask::AllFalse(_) => vec![0; len.div_ceil(64)],
+        Mask::Values(v) => bit_words(v.bit_buffer(), len),
+    }
 }
 
 fn operator(op: CmpOp) -> Operator {
