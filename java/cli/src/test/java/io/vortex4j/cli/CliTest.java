@@ -91,6 +91,41 @@ public class CliTest {
         assertEquals(r.out, 0, r.code);
     }
 
+    /** csv: a header line, then one line per row, nothing else on stdout. */
+    @Test
+    public void sqlCsvIsJustTheRows() {
+        Result r = run("sql", "--data", dir.toString(), "--format", "csv",
+                "SELECT sym, count(*) AS n FROM trades WHERE sym IN ('AAPL', 'MSFT') GROUP BY sym ORDER BY sym");
+        assertEquals(r.out, 0, r.code);
+        String[] lines = r.out.split("\n");
+        assertEquals(r.out, 3, lines.length);
+        assertEquals("sym,n", lines[0]);
+        assertTrue(lines[1], lines[1].startsWith("AAPL,"));
+        assertTrue(lines[2], lines[2].startsWith("MSFT,"));
+        // The same count the reader gives.
+        long aapl = Long.parseLong(lines[1].substring(5));
+        Result f = run("filter", dir.resolve("trades.vortex").toString(), "--column", "sym", "--op", "eq",
+                "--value", "AAPL", "--path", "native", "--runs=1");
+        assertTrue(f.out, f.out.contains("rows=" + aapl + " "));
+        Result table = run("sql", "--data", dir.toString(), "SELECT count(*) AS n FROM trades");
+        assertTrue(table.out, table.out.contains("| 200000 |") && table.out.contains("1 row"));
+        assertEquals(1, run("sql", "--data", dir.toString(), "SELECT nope FROM trades").code);
+    }
+
+    /** The demo runs its workload end to end on a small sample. */
+    @Test
+    public void demoRunsTheWorkload() {
+        Path demo = dir.resolve("demo");
+        Result r = run("demo", "--data", demo.toString(), "--rows", "30000", "--runs", "1", "--skip-baseline");
+        demo.resolve("trades.vortex").toFile().deleteOnExit();
+        demo.toFile().deleteOnExit();
+        assertEquals(r.out, 0, r.code);
+        for (int q = 1; q <= DemoCommand.WORKLOAD.size(); q++) {
+            assertTrue(r.out, r.out.contains("Q" + q + " "));
+        }
+        assertEquals(r.out, DemoCommand.WORKLOAD.size(), r.out.split("\\| prepared ", -1).length - 1);
+    }
+
     @Test
     public void badArgumentsAreErrorsNotCrashes() {
         String file = dir.resolve("trades.vortex").toString();
