@@ -14,22 +14,7 @@ import org.junit.Test;
  * EXPLAIN shows what runs inside the Vortex scan (projection, filter, aggregates) and what stays
  * with Calcite; the answers of the plans checked here are compared with push-down disabled.
  */
-public class ExplainTest {
-    private static Connection push;
-    private static Connection plain;
-
-    @BeforeClass
-    public static void open() throws SQLException {
-        push = VortexSql.connect(TestData.dir(), true);
-        plain = VortexSql.connect(TestData.dir(), false);
-    }
-
-    @AfterClass
-    public static void close() throws SQLException {
-        push.close();
-        plain.close();
-    }
-
+public class ExplainTest extends WithConnections {
     /** The push-down plan of {@code sql}, after checking its answer against the plain one. */
     private static String plan(String sql) throws SQLException {
         assertEquals(sql, Sql.answer(plain, sql), Sql.answer(push, sql));

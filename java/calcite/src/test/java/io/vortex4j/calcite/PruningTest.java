@@ -19,22 +19,7 @@ import org.junit.Test;
  * whose chunks hold disjoint ranges (NaN, zeros of both signs, infinities, nulls), the answers
  * with pruning equal Calcite's own without push-down.
  */
-public class PruningTest {
-    private static Connection push;
-    private static Connection plain;
-
-    @BeforeClass
-    public static void open() throws SQLException {
-        push = VortexSql.connect(TestData.dir(), true);
-        plain = VortexSql.connect(TestData.dir(), false);
-    }
-
-    @AfterClass
-    public static void close() throws SQLException {
-        push.close();
-        plain.close();
-    }
-
+public class PruningTest extends WithConnections {
     private static long pruned(Predicate p) {
         try (VortexFile f = VortexFile.open(TestData.dir().resolve("zones.vortex"));
              Scan scan = f.scan(List.of("k", "x", "s"), p)) {

@@ -22,22 +22,7 @@ import org.junit.Test;
  * sides, IN / NOT IN (also with NULL), BETWEEN, IS [NOT] NULL, NOT and OR; aggregates cover
  * COUNT, SUM, MIN, MAX and AVG with and without GROUP BY, over filtered and unfiltered scans.
  */
-public class PushdownEquivalenceTest {
-    private static Connection push;
-    private static Connection plain;
-
-    @BeforeClass
-    public static void open() throws SQLException {
-        push = VortexSql.connect(TestData.dir(), true);
-        plain = VortexSql.connect(TestData.dir(), false);
-    }
-
-    @AfterClass
-    public static void close() throws SQLException {
-        push.close();
-        plain.close();
-    }
-
+public class PushdownEquivalenceTest extends WithConnections {
     /** Per column of {@code types}: literals to compare it with. */
     static final Map<String, String[]> LITERALS = new LinkedHashMap<>();
 

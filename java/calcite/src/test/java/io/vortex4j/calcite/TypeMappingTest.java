@@ -24,22 +24,7 @@ import org.junit.Test;
  * types} read through JDBC equal the values given to the writer, converted independently here
  * (unsigned values widened, times and timestamps floored to milliseconds).
  */
-public class TypeMappingTest {
-    private static Connection push;
-    private static Connection plain;
-
-    @BeforeClass
-    public static void open() throws SQLException {
-        push = VortexSql.connect(TestData.dir(), true);
-        plain = VortexSql.connect(TestData.dir(), false);
-    }
-
-    @AfterClass
-    public static void close() throws SQLException {
-        push.close();
-        plain.close();
-    }
-
+public class TypeMappingTest extends WithConnections {
     private static final Object[][] COLUMNS = {
         // name, java.sql.Types, type name, precision, scale
         {"id", Types.BIGINT, "BIGINT", 19, 0},

@@ -123,33 +123,30 @@ final class DemoCommand implements Callable<Integer> {
     static long execute(PreparedStatement ps) {
         PredicateEvaluator.setDictFilterEnabled(true);
         try (ResultSet rs = ps.executeQuery()) {
-            long n = 0;
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int i = 1; i <= columns; i++) {
-                    rs.getObject(i);
-                }
-                n++;
-            }
-            return n;
+            return drain(rs);
         } catch (SQLException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
+    }
+
+    /** Reads every value of every row (as a client would); returns the number of rows. */
+    private static long drain(ResultSet rs) throws SQLException {
+        long n = 0;
+        int columns = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+            for (int i = 1; i <= columns; i++) {
+                rs.getObject(i);
+            }
+            n++;
+        }
+        return n;
     }
 
     /** Runs the query, reading every value; returns the number of rows. */
     static long run(Connection c, String sql, boolean dictFilter) {
         PredicateEvaluator.setDictFilterEnabled(dictFilter);
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            long n = 0;
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int i = 1; i <= columns; i++) {
-                    rs.getObject(i);
-                }
-                n++;
-            }
-            return n;
+            return drain(rs);
         } catch (SQLException e) {
             throw new IllegalStateException(sql + ": " + e.getMessage(), e);
         }
