@@ -136,37 +136,29 @@ impl Chunk {
         }
     }
 
-    /// The code table of `leaf` on column `i`'s dictionary (cached per dictionary), with the
-    /// column's codes; `None` if the column is not a dictionary of strings.
-    fn table(&self, i: usize, encoded: &[u8]) -> Result<Option<(vortex_array::ArrayRef, Arc<CodeTable>)>> {
-        let leaf = self.leaf(i, encoded)?;
-        let Some((codes, values)) = string_dictionary(&self.data.columns[i]) else {
-            return Ok(None);
-        };
-        let dictionary = dict_cache::dictionary(&values);
-        let table = dictionary.table(encoded, || -> Result<CodeTable> {
+    /// The code table of `leaf` (whose encoding is `encoded`, the cache key) on the dictionary
+    /// `values` of column `i`, cached per dictionary.
+    fn table(&self, i: usize, leaf: &Predicate, encoded: &[u8], values: &vortex_array::ArrayRef) -> Result<Arc<CodeTable>> {
+        dict_cache::dictionary(values).table(encoded, || -> Result<CodeTable> {
             let resolved = resolve(&leaf, values.dtype())?;
-            code_table(&values, &resolved, &mut execution_ctx())
+            code_table(values, &resolved, &mut execution_ctx())
                 .context(|| {
                     format!("{}: column '{}': cannot evaluate {leaf:?} on the dictionary", self.data.path, self.data.names[i])
                 })
-        })?;
-        Ok(Some((codes, table)))
+        })
     }
 
     /// The dictionary filter: the selection bitmap of `leaf` on column `i`, or `None` to decline
     /// (not a dictionary of strings, or a dictionary larger than the chunk).
     pub fn dict_filter(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
-        if let Some((_, values)) = string_dictionary(self.data.columns.get(i).ok_or_else(|| {
-            Error::Invalid(format!("column index {i} out of range"))
-        })?) {
-            if values.len() > self.len() {
-                return Ok(None);
-            }
-        }
-        let Some((codes, table)) = self.table(i, encoded)? else {
+        let leaf = self.leaf(i, encoded)?;
+        let Some((codes, values)) = string_dictionary(&self.data.columns[i]) else {
             return Ok(None);
         };
+        if values.len() > self.len() {
+            return Ok(None);
+        }
+        let table = self.table(i, &leaf, encoded, &values)?;
         select_rows(&codes, &table, &mut execution_ctx())
             .map(Some)
             .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
@@ -240,6 +232,10 @@ impl Chunk {
     /// not a dictionary of strings. Bit `c` is dictionary entry `c`; the bit after the last entry
     /// says whether rows with a null code are selected.
     pub fn code_table(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
-        Ok(self.table(i, encoded)?.map(|(_, t)| t.to_words()))
+        let leaf = self.leaf(i, encoded)?;
+        let Some((_, values)) = string_dictionary(&self.data.columns[i]) else {
+            return Ok(None);
+        };
+        Ok(Some(self.table(i, &leaf, encoded, &values)?.to_words()))
     }
 }

@@ -68,10 +68,11 @@ impl CodeTable {
     }
 }
 
-/// Builds the per-code table of `leaf` (already resolved) over the dictionary `values`.
+/// Builds the per-code table of `leaf` (already resolved) over the dictionary `values`: the same
+/// evaluation as for a whole column, on the entries.
 pub fn code_table(values: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionCtx) -> VortexResult<CodeTable> {
-    let validity = values.validity()?.execute_mask(values.len(), ctx)?;
-    let matches = eval_on_values(values, &validity, leaf, ctx)?;
+    let words = column_selection(values, leaf, ctx)?;
+    let matches = (0..values.len()).map(|c| words[c / 64] >> (c % 64) & 1 == 1).collect();
     Ok(CodeTable::new(matches, true_on_null(leaf)))
 }
 
@@ -85,50 +86,9 @@ fn true_on_null(leaf: &Resolved) -> bool {
     }
 }
 
-fn mask_to_bools(mask: &Mask, invert: bool) -> Vec<bool> {
-    (0..mask.len()).map(|i| mask.value(i) != invert).collect()
-}
-
-fn eval_on_values(
-    values: &ArrayRef,
-    validity: &Mask,
-    leaf: &Resolved,
-    ctx: &mut ExecutionCtx,
-) -> VortexResult<Vec<bool>> {
-    let n = values.len();
-    Ok(match leaf {
-        Resolved::False => vec![false; n],
-        Resolved::Every => vec![true; n],
-        Resolved::NotNull => mask_to_bools(validity, false),
-        Resolved::IsNull => mask_to_bools(validity, true),
-        Resolved::Cmp(op, scalar) => {
-            let rhs = ConstantArray::new(scalar.clone(), n).into_array();
-            let result = values.binary(rhs, operator(*op))?.execute::<BoolArray>(ctx)?;
-            // A comparison with a null entry is null, which selects nothing.
-            mask_to_bools(&result.to_mask_fill_null_false(ctx), false)
-        }
-        Resolved::And(children) => {
-            let mut acc = vec![true; n];
-            for c in children {
-                let m = eval_on_values(values, validity, c, ctx)?;
-                acc.iter_mut().zip(m).for_each(|(a, b)| *a &= b);
-            }
-            acc
-        }
-        Resolved::Or(children) => {
-            let mut acc = vec![false; n];
-            for c in children {
-                let m = eval_on_values(values, validity, c, ctx)?;
-                acc.iter_mut().zip(m).for_each(|(a, b)| *a |= b);
-            }
-            acc
-        }
-    })
-}
-
-/// Evaluates a resolved leaf on a whole column with vortex's compute (compare kernels work on
-/// the encoded data: FoR, bit-packing, ALP, run-end...): the selection as LSB-first words. For
-/// columns the dictionary kernel does not take.
+/// Evaluates a resolved leaf on a whole column (or a dictionary's entries) with vortex's compute
+/// (compare kernels work on the encoded data: FoR, bit-packing, ALP, FSST, run-end...): the
+/// selection as LSB-first words.
 pub fn column_selection(column: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionCtx) -> VortexResult<Vec<u64>> {
     let len = column.len();
     Ok(match leaf {

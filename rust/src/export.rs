@@ -72,7 +72,6 @@ fn export_dictionary(
     ctx: &mut ExecutionCtx,
 ) -> Result<Exported> {
     let dictionary = export_entries(values, ty, name, ctx)?;
-    let entry = dict_cache::dictionary(values);
     let (code_type, width) = match codes.dtype() {
         DType::Primitive(PType::U8, _) => (ArrowType::UInt8, 1),
         DType::Primitive(PType::U16, _) => (ArrowType::UInt16, 2),
@@ -84,7 +83,7 @@ fn export_dictionary(
         is_dictionary: true,
         len: codes.len(),
         code_width: width as u8,
-        dictionary_id: entry.id,
+        dictionary_id: dictionary.dictionary_id,
         validity: validity(&arrow),
         values: Some(data.buffers()[0].slice_with_length(data.offset() * width, data.len() * width)),
         dictionary: Some(dictionary),
