@@ -35,7 +35,6 @@ abstract class Accumulator {
     static Accumulator create(GroupAggregate.Aggregate agg, Field field) {
         switch (agg.function()) {
             case COUNT_STAR:
-                return new CountStar();
             case COUNT:
                 return new Count();
             case SUM:
@@ -106,41 +105,7 @@ abstract class Accumulator {
         return Math.max(groups, length * 2);
     }
 
-    /** COUNT(*). */
-    static final class CountStar extends Accumulator {
-        long[] counts = new long[16];
-
-        @Override
-        void ensure(int groups) {
-            if (counts.length < groups) {
-                counts = Arrays.copyOf(counts, grow(counts.length, groups));
-            }
-        }
-
-        @Override
-        void add(Array column, int[] rows, int[] gids, int m) {
-            for (int k = 0; k < m; k++) {
-                counts[gids[k]]++;
-            }
-        }
-
-        @Override
-        Object result(int g) {
-            return g < counts.length ? counts[g] : 0L;
-        }
-
-        @Override
-        boolean isNative() {
-            return true;
-        }
-
-        @Override
-        void merge(int g, long count, long value) {
-            counts[g] += count;
-        }
-    }
-
-    /** COUNT(column): non-null values. */
+    /** COUNT(*) (no column: every row) and COUNT(column) (its non-null values). */
     static final class Count extends Accumulator {
         long[] counts = new long[16];
 
@@ -153,7 +118,7 @@ abstract class Accumulator {
 
         @Override
         void add(Array column, int[] rows, int[] gids, int m) {
-            if (!column.mayHaveNulls()) {
+            if (column == null || !column.mayHaveNulls()) {
                 for (int k = 0; k < m; k++) {
                     counts[gids[k]]++;
                 }

@@ -91,19 +91,23 @@ public final class PredicateEvaluator {
         } catch (IllegalArgumentException e) {
             return null; // a literal the native side cannot carry (java.time values)
         }
-        long h = chunk.handle().acquire();
-        try {
-            return Native.evaluateFilter(h, column, encoded);
-        } finally {
-            chunk.handle().release();
-        }
+        return callNative(Native::evaluateFilter, chunk, column, encoded);
     }
 
-    /** The native dictionary filter's bitmap, or null when it declines. */
+    /** The native dictionary filter's bitmap alone, or null when it declines. */
     static long[] dictFilter(Chunk chunk, int column, Predicate leaf) {
+        return callNative(Native::evaluateDictFilter, chunk, column, PredicateCodec.encode(leaf));
+    }
+
+    /** A native leaf evaluation: (chunk handle, column, encoded leaf) to a bitmap or null. */
+    private interface NativeLeaf {
+        long[] evaluate(long chunk, int column, byte[] leaf);
+    }
+
+    private static long[] callNative(NativeLeaf f, Chunk chunk, int column, byte[] leaf) {
         long h = chunk.handle().acquire();
         try {
-            return Native.evaluateDictFilter(h, column, PredicateCodec.encode(leaf));
+            return f.evaluate(h, column, leaf);
         } finally {
             chunk.handle().release();
         }
