@@ -2,10 +2,8 @@ package io.vortex4j.calcite;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
-import org.apache.calcite.jdbc.CalciteConnection;
 
 /**
  * The entry point for running SQL over a directory of Vortex files, e.g. from the command line:
@@ -33,7 +31,9 @@ public final class VortexSql {
      * Opens a connection over the Vortex files of {@code directory}. With {@code pushdown},
      * filters, projections and aggregates run inside the Vortex scan where that gives exactly
      * Calcite's answer; without, every row is read and Calcite evaluates the whole query (the
-     * baseline for comparisons). The directory is listed on first use.
+     * baseline for comparisons). The directory is listed on first use. A query run again on the
+     * connection reuses its plan ({@link VortexDriver}'s {@code planCache}); the same connection
+     * is {@code DriverManager.getConnection("jdbc:vortex:" + directory)}.
      *
      * @param directory the directory whose {@code NAME.vortex} files become tables {@code NAME}
      * @param pushdown whether work is pushed into the Vortex scans
@@ -41,23 +41,25 @@ public final class VortexSql {
      * @throws SQLException if Calcite cannot open the connection
      */
     public static Connection connect(Path directory, boolean pushdown) throws SQLException {
-        Properties info = connectionProperties();
-        try {
-            // Initializing the driver class registers it with DriverManager, whatever the class loader.
-            Class.forName("org.apache.calcite.jdbc.Driver");
-        } catch (ClassNotFoundException e) {
-            throw new SQLException("Calcite's JDBC driver is not on the class path", e);
+        return VortexDriver.open(directory, pushdown, VortexDriver.DEFAULT_PLAN_CACHE, new Properties());
+    }
+
+    /**
+     * Opens a connection over {@code directory} that keeps at most {@code planCache} query plans
+     * (0: none, every statement is planned; see {@link VortexDriver}).
+     *
+     * @param directory the directory whose {@code NAME.vortex} files become tables {@code NAME}
+     * @param pushdown whether work is pushed into the Vortex scans
+     * @param planCache how many plans to keep, at least 0
+     * @return an open connection
+     * @throws SQLException if Calcite cannot open the connection
+     * @throws IllegalArgumentException if {@code planCache} is negative
+     */
+    public static Connection connect(Path directory, boolean pushdown, int planCache) throws SQLException {
+        if (planCache < 0) {
+            throw new IllegalArgumentException("planCache must be >= 0, not " + planCache);
         }
-        Connection connection = DriverManager.getConnection("jdbc:calcite:", info);
-        try {
-            CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
-            calcite.getRootSchema().add(SCHEMA, new VortexSchema(directory, pushdown));
-            calcite.setSchema(SCHEMA);
-            return connection;
-        } catch (SQLException | RuntimeException e) {
-            connection.close();
-            throw e;
-        }
+        return VortexDriver.open(directory, pushdown, planCache, new Properties());
     }
 
     /**

@@ -2,8 +2,9 @@
  * The Apache Calcite adapter: SQL over a directory of Vortex files.
  *
  * <p>Entry points: {@link io.vortex4j.calcite.VortexSql#connect(java.nio.file.Path, boolean)}
- * for a ready JDBC connection, or {@link io.vortex4j.calcite.VortexSchemaFactory} in a Calcite
- * model. Each {@code NAME.vortex} file is the table {@code NAME} ({@link
+ * for a ready JDBC connection, the URL {@code jdbc:vortex:DIRECTORY} ({@link
+ * io.vortex4j.calcite.VortexDriver}), or {@link io.vortex4j.calcite.VortexSchemaFactory} in a
+ * Calcite model. The first two keep the plans of the queries they ran ({@code PlanCache}). Each {@code NAME.vortex} file is the table {@code NAME} ({@link
  * io.vortex4j.calcite.VortexSchema}); column types follow {@code VortexColumn}'s mapping.
  *
  * <p>With push-down (the default; {@code vortex4j.pushdown=false} or the schema operand {@code

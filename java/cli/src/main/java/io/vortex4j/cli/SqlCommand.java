@@ -1,5 +1,6 @@
 package io.vortex4j.cli;
 
+import io.vortex4j.calcite.VortexDriver;
 import io.vortex4j.calcite.VortexSql;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -65,11 +66,12 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     private int shell() throws Exception {
-        StringBuilder url = new StringBuilder("jdbc:calcite:model=inline:").append(model(data.toAbsolutePath(), !noPushdown));
-        for (var e : VortexSql.connectionProperties().entrySet()) {
-            url.append(';').append(e.getKey()).append('=').append(e.getValue());
+        String dir = data.toAbsolutePath().toString();
+        if (dir.contains(";")) {
+            throw new IllegalArgumentException("the SQL shell cannot open a folder whose path contains ';': " + dir);
         }
-        String[] args = {"-u", url.toString(), "-n", "", "-p", "",
+        String url = VortexDriver.PREFIX + dir + ";pushdown=" + !noPushdown;
+        String[] args = {"-u", url, "-n", "", "-p", "",
             "--outputFormat=" + (format.equals("csv") ? "csv" : "table"),
             "--isolation=TRANSACTION_NONE", "--prompt=vortex4j> ", "--maxWidth=" + terminalWidth()};
         if (System.console() == null) {
@@ -89,14 +91,6 @@ final class SqlCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             return 200;
         }
-    }
-
-    /** A Calcite model holding the folder as the default schema. */
-    static String model(Path dir, boolean pushdown) {
-        String escaped = dir.toString().replace("\\", "\\\\").replace("\"", "\\\"");
-        return "{\"version\":\"1.0\",\"defaultSchema\":\"" + VortexSql.SCHEMA + "\",\"schemas\":[{\"name\":\""
-                + VortexSql.SCHEMA + "\",\"type\":\"custom\",\"factory\":\"io.vortex4j.calcite.VortexSchemaFactory\","
-                + "\"operand\":{\"directory\":\"" + escaped + "\",\"pushdown\":" + pushdown + "}}]}";
     }
 
     /** A header line, then one line per row; values quoted when needed (RFC 4180). */

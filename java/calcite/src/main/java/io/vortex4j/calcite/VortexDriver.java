@@ -1,0 +1,144 @@
+package io.vortex4j.calcite;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.jdbc.Driver;
+
+/**
+ * The JDBC driver for {@code jdbc:vortex:DIRECTORY[;key=value]...} URLs: a Calcite connection
+ * whose default schema {@value VortexSql#SCHEMA} holds one table per {@code NAME.vortex} file of
+ * the directory, with the identifier rules of {@link VortexSql#connectionProperties()}. It
+ * registers itself with {@link java.sql.DriverManager}, so any JDBC tool can use it:
+ *
+ * <pre>{@code
+ * DriverManager.getConnection("jdbc:vortex:/data/trades;pushdown=false")
+ * }</pre>
+ *
+ * <p>Properties (in the URL after {@code ;}, or in the {@code Properties} given; the URL wins):
+ * <ul>
+ *   <li>{@code directory} — the folder, when the URL does not start with one;</li>
+ *   <li>{@code pushdown} — {@code false} makes Calcite evaluate everything (default: the system
+ *       property {@code vortex4j.pushdown}, else {@code true});</li>
+ *   <li>{@code planCache} — how many query plans the connection keeps to run a query again
+ *       without planning it again ({@link PlanCache}; default {@value #DEFAULT_PLAN_CACHE},
+ *       {@code 0} turns it off);</li>
+ *   <li>any other key is a Calcite connection property (e.g. {@code lex}, {@code fun}).</li>
+ * </ul>
+ */
+public final class VortexDriver extends Driver {
+    /** The URL prefix this driver accepts. */
+    public static final String PREFIX = "jdbc:vortex:";
+
+    /** Plans kept per connection unless {@code planCache} says otherwise. */
+    public static final int DEFAULT_PLAN_CACHE = 256;
+
+    static {
+        new VortexDriver().register();
+    }
+
+    /** The instance {@link java.sql.DriverManager} uses; each connection gets its own with its cache. */
+    public VortexDriver() {
+        this(null);
+    }
+
+    private VortexDriver(PlanCache cache) {
+        super(cache == null ? null : () -> new PlanCachingPrepare(cache));
+    }
+
+    @Override
+    protected String getConnectStringPrefix() {
+        return PREFIX;
+    }
+
+    /**
+     * Opens a connection for a {@code jdbc:vortex:} URL; returns null for other URLs, as JDBC
+     * asks.
+     *
+     * @throws SQLException if no directory is given, a property is malformed, or Calcite cannot
+     *     open the connection
+     */
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (url == null || !url.startsWith(PREFIX)) {
+            return null;
+        }
+        Properties props = new Properties();
+        if (info != null) {
+            props.putAll(info);
+        }
+        String[] parts = url.substring(PREFIX.length()).split(";");
+        for (int i = 0; i < parts.length; i++) {
+            String part = parts[i].trim();
+            int eq = part.indexOf('=');
+            if (part.isEmpty()) {
+                continue;
+            } else if (eq > 0) {
+                props.setProperty(part.substring(0, eq).trim(), part.substring(eq + 1).trim());
+            } else if (i == 0) {
+                props.setProperty("directory", part);
+            } else {
+                throw new SQLException("malformed property '" + part + "' in " + url + " (expected key=value)");
+            }
+        }
+        String directory = (String) props.remove("directory");
+        if (directory == null || directory.isEmpty()) {
+            throw new SQLException("no directory in " + url + " (expected " + PREFIX + "DIRECTORY[;key=value]...)");
+        }
+        Object pushdown = props.remove("pushdown");
+        Object planCache = props.remove("planCache");
+        return open(Paths.get(directory),
+                pushdown == null ? VortexSchemaFactory.defaultPushdown() : parseBoolean("pushdown", pushdown.toString()),
+                planCache == null ? DEFAULT_PLAN_CACHE : parseCapacity(planCache.toString()),
+                props);
+    }
+
+    /**
+     * A connection over {@code directory}: Calcite's connection with the Vortex schema as its
+     * default, preparing statements through a plan cache of {@code planCache} entries (none when
+     * 0). {@code calciteProperties} are added to {@link VortexSql#connectionProperties()}.
+     */
+    static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties)
+            throws SQLException {
+        Properties props = VortexSql.connectionProperties();
+        props.putAll(calciteProperties);
+        VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null);
+        Connection connection = driver.connectCalcite(props);
+        try {
+            CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
+            calcite.getRootSchema().add(VortexSql.SCHEMA, new VortexSchema(directory, pushdown));
+            calcite.setSchema(VortexSql.SCHEMA);
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /** Calcite's own connection set-up, bypassing the URL parsing above. */
+    private Connection connectCalcite(Properties props) throws SQLException {
+        return super.connect(PREFIX, props);
+    }
+
+    private static boolean parseBoolean(String key, String value) throws SQLException {
+        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new SQLException(key + " must be true or false, not '" + value + "'");
+    }
+
+    private static int parseCapacity(String value) throws SQLException {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SQLException("planCache must be a number of plans >= 0, not '" + value + "'");
+    }
+}
