@@ -268,6 +268,65 @@ mod tests {
         assert_eq!((p[4].value[2], p[5].value[2]), (-3, 4)); // MIN/MAX b
     }
 
+    /// Every selection density, with and without a key, nulls everywhere, against a row-by-row
+    /// evaluation.
+    #[test]
+    fn every_density_matches_a_row_by_row_answer() {
+        let n = 1000usize;
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let entries = [Some("a"), None, Some("b"), Some("c")];
+        let values = VarBinViewArray::from_iter_nullable_str(entries).into_array();
+        let code: Vec<u16> = (0..n).map(|_| (next() % 4) as u16).collect();
+        let code_ok: Vec<bool> = (0..n).map(|_| next() % 10 != 0).collect();
+        let v: Vec<i64> = (0..n).map(|_| (next() % 2001) as i64 - 1000).collect();
+        let v_ok: Vec<bool> = (0..n).map(|_| next() % 7 != 0).collect();
+        let codes = PrimitiveArray::new(code.iter().copied().collect::<Buffer<u16>>(), Validity::from_iter(code_ok.iter().copied())).into_array();
+        let key = DictArray::try_new(codes, values).unwrap().into_array();
+        let col = PrimitiveArray::new(v.iter().copied().collect::<Buffer<i64>>(), Validity::from_iter(v_ok.iter().copied())).into_array();
+        let aggs = [(Func::CountStar, None), (Func::Count, Some(&col)), (Func::Sum, Some(&col)), (Func::Min, Some(&col)), (Func::Max, Some(&col))];
+        for percent in [0u64, 1, 5, 12, 13, 50, 99, 100] {
+            let keep: Vec<bool> = (0..n).map(|_| next() % 100 < percent).collect();
+            let mut words = vec![0u64; n.div_ceil(64)];
+            keep.iter().enumerate().filter(|(_, k)| **k).for_each(|(r, _)| words[r / 64] |= 1 << (r % 64));
+            for keyed in [true, false] {
+                let groups = if keyed { 5 } else { 1 };
+                let group = |r: usize| match (keyed, code_ok[r], entries[code[r] as usize]) {
+                    (false, _, _) => 0,
+                    (true, true, Some(_)) => code[r] as usize,
+                    _ => 4,
+                };
+                let (mut rows, mut count, mut sum) = (vec![0i64; groups], vec![0i64; groups], vec![0i64; groups]);
+                let (mut min, mut max) = (vec![i64::MAX; groups], vec![i64::MIN; groups]);
+                for r in (0..n).filter(|&r| keep[r]) {
+                    let g = group(r);
+                    rows[g] += 1;
+                    if v_ok[r] {
+                        count[g] += 1;
+                        sum[g] += v[r];
+                        min[g] = min[g].min(v[r]);
+                        max[g] = max[g].max(v[r]);
+                    }
+                }
+                let zero_empty = |a: Vec<i64>| a.into_iter().zip(&count).map(|(a, &c)| if c == 0 { 0 } else { a }).collect::<Vec<_>>();
+                let selection = (percent != 100).then_some(&words[..]);
+                let (got_groups, p) = aggregate(keyed.then_some(&key), n, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
+                let what = format!("{percent}% keyed={keyed}");
+                assert_eq!(got_groups, groups, "{what}");
+                assert_eq!((&p[0].count, &p[1].count, &p[2].count), (&rows, &rows, &count), "{what}");
+                assert_eq!((&p[3].count, &p[4].count, &p[5].count), (&count, &count, &count), "{what}");
+                assert_eq!(p[3].value, zero_empty(sum.clone()), "{what}");
+                assert_eq!(p[4].value, zero_empty(min.clone()), "{what}");
+                assert_eq!(p[5].value, zero_empty(max.clone()), "{what}");
+            }
+        }
+    }
+
     #[test]
     fn declines_what_java_computes() {
         let plain = VarBinViewArray::from_iter_str(["x", "y"]).into_array();
@@ -280,5 +339,9 @@ mod tests {
     fn sum_overflow_is_an_error() {
         let big = PrimitiveArray::new([i64::MAX, 1].into_iter().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
         assert!(aggregate(None, 2, None, &[(Func::Sum, Some(&big))], &mut execution_ctx()).is_err());
+        // Extremes that cancel: the sum is exact.
+        let wide = PrimitiveArray::new([i64::MAX, 5, i64::MIN].into_iter().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
+        let (_, p) = aggregate(None, 3, None, &[(Func::Sum, Some(&wide))], &mut execution_ctx()).unwrap().unwrap();
+        assert_eq!(p[1].value, vec![4]);
     }
 }

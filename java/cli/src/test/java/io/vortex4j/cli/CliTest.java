@@ -123,7 +123,7 @@ public class CliTest {
         for (int q = 1; q <= DemoCommand.WORKLOAD.size(); q++) {
             assertTrue(r.out, r.out.contains("Q" + q + " "));
         }
-        assertEquals(r.out, DemoCommand.WORKLOAD.size(), r.out.split("\\| prepared ", -1).length - 1);
+        assertEquals(r.out, DemoCommand.WORKLOAD.size(), r.out.split("\\| planned ", -1).length - 1);
     }
 
     @Test
