@@ -84,7 +84,8 @@ public final class VortexDriver extends Driver {
                 throw new SQLException("malformed property '" + part + "' in " + url + " (expected key=value)");
             }
         }
-        String directory = (String) props.remove("directory");
+        Object dir = props.remove("directory");
+        String directory = dir == null ? null : dir.toString();
         if (directory == null || directory.isEmpty()) {
             throw new SQLException("no directory in " + url + " (expected " + PREFIX + "DIRECTORY[;key=value]...)");
         }

@@ -80,7 +80,9 @@ final class SqlCommand implements Callable<Integer> {
         }
         System.out.println("vortex4j SQL shell over " + data.toAbsolutePath()
                 + " (one table per .vortex file; end statements with ';', !quit to leave)");
-        sqlline.SqlLine.Status status = sqlline.SqlLine.start(args, null, true);
+        // Return the status instead of letting sqlline exit the JVM; Main exits with it.
+        System.setProperty(sqlline.SqlLineOpts.PROPERTY_NAME_EXIT, "true");
+        sqlline.SqlLine.Status status = sqlline.SqlLine.start(args, System.in, true);
         return status == sqlline.SqlLine.Status.OK ? 0 : 1;
     }
 

@@ -112,6 +112,26 @@ public class CliTest {
         assertEquals(1, run("sql", "--data", dir.toString(), "SELECT nope FROM trades").code);
     }
 
+    /** Without SQL, `sql` is a sqlline shell over the folder: statements span lines, end with ';'. */
+    @Test
+    public void theShellRunsStatementsFromItsInput() {
+        java.io.InputStream old = System.in;
+        String input = "SELECT count(*) AS n\n  FROM trades\n  WHERE sym = 'AAPL';\n"
+                + "SELECT count(*) AS all_rows FROM trades;\n!quit\n";
+        System.setIn(new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+        try {
+            Result r = run("sql", "--data", dir.toString(), "--format", "csv");
+            Result aapl = run("sql", "--data", dir.toString(), "--format", "csv",
+                    "SELECT count(*) AS n FROM trades WHERE sym = 'AAPL'");
+            String expected = aapl.out.split("\n")[1].trim();
+            assertEquals(r.out, 0, r.code);
+            assertTrue(r.out, r.out.contains("'" + expected + "'") || r.out.contains("\n" + expected + "\n"));
+            assertTrue(r.out, r.out.contains("200000"));
+        } finally {
+            System.setIn(old);
+        }
+    }
+
     /** The demo runs its workload end to end on a small sample. */
     @Test
     public void demoRunsTheWorkload() {
