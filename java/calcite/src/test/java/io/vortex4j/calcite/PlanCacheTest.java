@@ -13,6 +13,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -82,8 +84,8 @@ public class PlanCacheTest {
             Sql.answer(c, sql);
             try (Statement s1 = c.createStatement(); Statement s2 = c.createStatement();
                  ResultSet a = s1.executeQuery(sql); ResultSet b = s2.executeQuery(sql)) {
-                List<String> ra = new java.util.ArrayList<>();
-                List<String> rb = new java.util.ArrayList<>();
+                List<String> ra = new ArrayList<>();
+                List<String> rb = new ArrayList<>();
                 boolean moreA = true;
                 boolean moreB = true;
                 while (moreA || moreB) {
@@ -94,15 +96,15 @@ public class PlanCacheTest {
                         rb.add(List.of(b.getLong(1), String.valueOf(b.getString(2)), b.getLong(3)).toString());
                     }
                 }
-                java.util.Collections.sort(ra);
-                java.util.Collections.sort(rb);
-                List<String> exp = new java.util.ArrayList<>();
+                Collections.sort(ra);
+                Collections.sort(rb);
+                List<String> exp = new ArrayList<>();
                 try (Statement s = fresh.createStatement(); ResultSet rs = s.executeQuery(sql)) {
                     while (rs.next()) {
                         exp.add(List.of(rs.getLong(1), String.valueOf(rs.getString(2)), rs.getLong(3)).toString());
                     }
                 }
-                java.util.Collections.sort(exp);
+                Collections.sort(exp);
                 assertEquals(exp, ra);
                 assertEquals(exp, rb);
             }
@@ -233,18 +235,18 @@ public class PlanCacheTest {
     }
 
     private static List<String> answer(PreparedStatement ps) throws SQLException {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
-                List<Object> row = new java.util.ArrayList<>();
+                List<Object> row = new ArrayList<>();
                 for (int i = 1; i <= n; i++) {
                     row.add(Sql.canonical(rs.getObject(i)));
                 }
                 out.add(row.toString());
             }
         }
-        java.util.Collections.sort(out);
+        Collections.sort(out);
         return out;
     }
 }
