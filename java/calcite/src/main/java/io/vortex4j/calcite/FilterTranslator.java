@@ -14,6 +14,7 @@ import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -146,9 +147,40 @@ final class FilterTranslator {
             op = op.flip();
         }
         if (c == null || lit == null || lit.isNull()) {
-            return null;
+            return parameterComparison(call);
         }
         return leaf(c, op, lit);
+    }
+
+    /**
+     * {@code column op ?} in either order, bound when the scan runs ({@link Predicate.Parameter}):
+     * only where every value the parameter can take compares exactly in the reader as in
+     * Calcite, whatever it turns out to be: integer columns against integer parameters (bound as
+     * Calcite converts them to the parameter's type, see {@link VortexScanSpec#bindParameters};
+     * the reader places any integer exactly, out-of-range ones included), and string equality
+     * (string ordering differs above U+D800). A null value selects nothing, as in SQL.
+     */
+    private Predicate parameterComparison(RexCall call) {
+        Predicate.Op op = op(call.getKind());
+        VortexColumn c = column(call.getOperands().get(0));
+        RexNode other = call.getOperands().get(1);
+        if (c == null) {
+            c = column(other);
+            other = call.getOperands().get(0);
+            op = op.flip();
+        }
+        if (c == null || !(other instanceof RexDynamicParam param)) {
+            return null;
+        }
+        SqlTypeName type = param.getType().getSqlTypeName();
+        DataType.Kind kind = c.kind();
+        boolean integers = integerBits(kind) > 0 && kind != DataType.Kind.UINT64
+                && (type == SqlTypeName.TINYINT || type == SqlTypeName.SMALLINT
+                    || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT);
+        boolean strings = kind == DataType.Kind.UTF8 && type == SqlTypeName.VARCHAR
+                && (op == Predicate.Op.EQ || op == Predicate.Op.NE);
+        return integers || strings
+                ? new Predicate.Compare(c.name(), op, new Predicate.Parameter(param.getIndex(), type.getName())) : null;
     }
 
     private static Predicate.Op op(SqlKind kind) {

@@ -62,12 +62,17 @@ public final class VortexAggregateSpec {
         this.scalar = scalar;
     }
 
-    /** The result rows; called by generated code. The aggregation runs when enumerated. */
+    /**
+     * The result rows, the filter's parameters bound from {@code root}; called by generated code.
+     * The aggregation runs when enumerated.
+     */
     public Enumerable<Object> enumerable(DataContext root) {
+        VortexAggregateSpec bound = filter == null || root == null ? this
+                : new VortexAggregateSpec(table, VortexScanSpec.bindParameters(filter, root), group, calls, scalar);
         return new AbstractEnumerable<Object>() {
             @Override
             public Enumerator<Object> enumerator() {
-                return Linq4j.enumerator(rows());
+                return Linq4j.enumerator(bound.rows());
             }
         };
     }

@@ -33,9 +33,39 @@ public final class VortexScanSpec {
         return out;
     }
 
-    /** The rows of the scan; called by generated code. */
+    /** The rows of the scan, its filter's parameters bound from {@code root}; called by generated code. */
     public Enumerable<Object> enumerable(DataContext root) {
-        return rows(root == null ? null : DataContext.Variable.CANCEL_FLAG.get(root));
+        VortexScanSpec bound = filter == null || root == null ? this
+                : new VortexScanSpec(table, fields, bindParameters(filter, root), scalar);
+        return bound.rows(root == null ? null : DataContext.Variable.CANCEL_FLAG.get(root));
+    }
+
+    /**
+     * {@code filter} with each JDBC parameter {@code ?} replaced by its value in {@code root},
+     * converted to the parameter's SQL type as Calcite's own code converts it (integers narrowed
+     * with Java's wrap-around, e.g. 128 as TINYINT is -128), so the scan compares what Calcite
+     * would.
+     */
+    static Predicate bindParameters(Predicate filter, DataContext root) {
+        return filter.bind(p -> parameterValue(root.get("?" + p.index()), p));
+    }
+
+    private static Object parameterValue(Object v, Predicate.Parameter p) {
+        if (v == null || "VARCHAR".equals(p.type()) && v instanceof String) {
+            return v;
+        }
+        if (!(v instanceof Number n)) {
+            throw new IllegalArgumentException("parameter " + (p.index() + 1) + " of type " + p.type()
+                    + " cannot take " + v + " (" + v.getClass().getName() + ")");
+        }
+        switch (p.type()) {
+            case "TINYINT": return n.byteValue();
+            case "SMALLINT": return n.shortValue();
+            case "INTEGER": return n.intValue();
+            case "BIGINT": return n.longValue();
+            default: throw new IllegalArgumentException("parameter " + (p.index() + 1) + " of type " + p.type()
+                    + " cannot take " + v);
+        }
     }
 
     Enumerable<Object> rows(AtomicBoolean cancel) {

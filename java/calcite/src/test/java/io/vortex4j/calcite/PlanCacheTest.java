@@ -235,18 +235,6 @@ public class PlanCacheTest {
     }
 
     private static List<String> answer(PreparedStatement ps) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (ResultSet rs = ps.executeQuery()) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= n; i++) {
-                    row.add(Sql.canonical(rs.getObject(i)));
-                }
-                out.add(row.toString());
-            }
-        }
-        Collections.sort(out);
-        return out;
+        return Sql.answer(ps.executeQuery());
     }
 }

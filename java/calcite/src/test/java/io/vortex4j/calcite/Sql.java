@@ -32,6 +32,23 @@ final class Sql {
         return out;
     }
 
+    /** The rows of {@code rs} as sorted strings (see {@link #answer(Connection, String)}); closes it. */
+    static List<String> answer(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (rs) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 1; i <= n; i++) {
+                    row.add(canonical(rs.getObject(i)));
+                }
+                out.add(row.toString());
+            }
+        }
+        Collections.sort(out);
+        return out;
+    }
+
     /** The rows of {@code sql} as sorted strings: an order-insensitive, exact picture of the answer. */
     static List<String> answer(Connection c, String sql) throws SQLException {
         List<String> out = new ArrayList<>();

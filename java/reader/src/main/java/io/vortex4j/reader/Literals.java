@@ -13,7 +13,7 @@ final class Literals {
 
     static Object normalize(Object v) {
         if (v == null || v instanceof Long || v instanceof Double || v instanceof String
-                || v instanceof Boolean || v instanceof Binary) {
+                || v instanceof Boolean || v instanceof Binary || v instanceof Predicate.Parameter) {
             return v;
         }
         if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
@@ -43,6 +43,9 @@ final class Literals {
     static String toSql(Object v) {
         if (v == null) {
             return "NULL";
+        }
+        if (v instanceof Predicate.Parameter) {
+            return v.toString();
         }
         if (v instanceof String) {
             return "'" + ((String) v).replace("'", "''") + "'";

@@ -19,10 +19,75 @@ import java.util.Set;
  * {@code byte[]} to {@link Binary}; {@link String}, {@link Boolean}, {@link BigDecimal}, {@link
  * BigInteger} and {@code java.time} values are kept, and null is SQL NULL. Predicates are values:
  * equal predicates select the same rows, which is what the per-chunk memo relies on.
+ *
+ * <p>A literal may also be a {@link Parameter}, a value known only later (a JDBC {@code ?}):
+ * {@link #bind} replaces parameters with their values before the predicate is evaluated; an
+ * unbound parameter cannot be evaluated.
  */
 public sealed interface Predicate
         permits Predicate.Compare, Predicate.Between, Predicate.In, Predicate.IsNull,
                 Predicate.And, Predicate.Or, Predicate.Not {
+
+    /**
+     * A literal bound later, e.g. the JDBC parameter {@code ?} number {@code index} (from 0). Any
+     * literal position may hold one; {@link #bind} supplies the value. {@code type} is for the
+     * binder (e.g. the SQL type the value is converted to); the reader does not read it.
+     */
+    record Parameter(int index, String type) {
+        public Parameter {
+            if (index < 0) {
+                throw new IllegalArgumentException("parameter index must be >= 0, not " + index);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "?" + index;
+        }
+    }
+
+    /**
+     * This predicate with every {@link Parameter} replaced by {@code values.apply(parameter)} (a
+     * null value is SQL NULL: comparisons with it are unknown). Returns this predicate when it has
+     * no parameters.
+     *
+     * @param values the value of each parameter
+     * @return the bound predicate
+     * @throws IllegalArgumentException if a value is not a supported literal
+     */
+    default Predicate bind(java.util.function.Function<Parameter, Object> values) {
+        if (this instanceof Compare c) {
+            return c.value() instanceof Parameter p ? new Compare(c.column(), c.op(), values.apply(p)) : c;
+        } else if (this instanceof Between b) {
+            return b.low() instanceof Parameter || b.high() instanceof Parameter
+                    ? new Between(b.column(), bound(b.low(), values), bound(b.high(), values)) : b;
+        } else if (this instanceof In in) {
+            List<Object> vs = new ArrayList<>(in.values().size());
+            for (Object v : in.values()) {
+                vs.add(bound(v, values));
+            }
+            return new In(in.column(), vs, in.negated());
+        } else if (this instanceof And a) {
+            return new And(bindAll(a.children(), values));
+        } else if (this instanceof Or o) {
+            return new Or(bindAll(o.children(), values));
+        } else if (this instanceof Not n) {
+            return new Not(n.child().bind(values));
+        }
+        return this;
+    }
+
+    private static Object bound(Object v, java.util.function.Function<Parameter, Object> values) {
+        return v instanceof Parameter p ? values.apply(p) : v;
+    }
+
+    private static List<Predicate> bindAll(List<Predicate> children, java.util.function.Function<Parameter, Object> values) {
+        List<Predicate> out = new ArrayList<>(children.size());
+        for (Predicate c : children) {
+            out.add(c.bind(values));
+        }
+        return out;
+    }
 
     /** Comparison operators. */
     enum Op {

@@ -86,6 +86,9 @@ public final class PredicateCodec {
     }
 
     private static void literal(Writer w, Object v) {
+        if (v instanceof Predicate.Parameter p) {
+            throw new IllegalArgumentException("parameter " + p + " is not bound (Predicate.bind)");
+        }
         if (v == null) {
             w.u8(L_NULL);
         } else if (v instanceof Boolean) {
