@@ -99,10 +99,53 @@ final class DemoCommand implements Callable<Integer> {
                 }
                 System.out.println(line);
             }
+            parameterQuery(pushdown, unplanned, vf, q);
         } finally {
             PredicateEvaluator.setDictFilterEnabled(true);
         }
         return 0;
+    }
+
+    /** The symbols the parameter query sweeps. */
+    static final List<String> SYMBOLS = List.of("AAPL", "MSFT", "NVDA", "GOOG", "AMZN", "META", "TSLA", "IBM");
+
+    /** A prepared statement with a parameter, run for each of {@link #SYMBOLS}: times per value. */
+    private void parameterQuery(Connection pushdown, Connection unplanned, VortexFile vf, int q) throws SQLException {
+        String sql = "SELECT count(*) AS n FROM trades WHERE sym = ?";
+        System.out.printf("%nQ%d  parameter: %s, for each of %s%n", q, sql, SYMBOLS);
+        LongSupplier sweep = () -> sweep(pushdown, sql);
+        double on = time(sweep) / SYMBOLS.size();
+        double planned = time(() -> sweep(unplanned, sql)) / SYMBOLS.size();
+        double nativeMs = time(() -> {
+            long n = 0;
+            for (String s : SYMBOLS) {
+                n += vf.referenceFilteredCount(Predicate.eq("sym", s), false, "sym");
+            }
+            return n;
+        }) / SYMBOLS.size();
+        System.out.printf("    rows %d in all%n", sweep.getAsLong());
+        System.out.printf("    per value: on %.1f ms (%.1fx vortex) | planned %.1f ms | vortex %.1f ms%n",
+                on, on / nativeMs, planned, nativeMs);
+    }
+
+    /** Prepares {@code sql} and runs it once per symbol; returns the total count. */
+    private static long sweep(Connection c, String sql) {
+        PredicateEvaluator.setDictFilterEnabled(true);
+        long total = 0;
+        try {
+            for (String s : SYMBOLS) {
+                try (java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
+                    ps.setString(1, s);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        total += rs.getLong(1);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+        return total;
     }
 
     static Path defaultDir() {

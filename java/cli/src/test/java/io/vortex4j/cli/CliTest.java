@@ -143,7 +143,9 @@ public class CliTest {
         for (int q = 1; q <= DemoCommand.WORKLOAD.size(); q++) {
             assertTrue(r.out, r.out.contains("Q" + q + " "));
         }
-        assertEquals(r.out, DemoCommand.WORKLOAD.size(), r.out.split("\\| planned ", -1).length - 1);
+        // One timing line per workload query, and one for the parameter sweep.
+        assertEquals(r.out, DemoCommand.WORKLOAD.size() + 1, r.out.split("\\| planned ", -1).length - 1);
+        assertTrue(r.out, r.out.contains("Q" + (DemoCommand.WORKLOAD.size() + 1) + "  parameter: "));
     }
 
     @Test
