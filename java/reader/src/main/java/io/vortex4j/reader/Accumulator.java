@@ -183,26 +183,28 @@ abstract class Accumulator {
 
         @Override
         void add(Array column, int[] rows, int[] gids, int m) {
-            try {
-                if (column instanceof Int64Array x && x.validity == null) {
-                    for (int k = 0; k < m; k++) {
-                        int g = gids[k];
-                        sums[g] = Math.addExact(sums[g], x.values.getLong(rows[k] << 3));
-                        seen[g] = true;
-                    }
-                    return;
-                }
+            if (column instanceof Int64Array x && x.validity == null) {
                 for (int k = 0; k < m; k++) {
-                    int i = rows[k];
-                    if (valid(column, i)) {
-                        int g = gids[k];
-                        sums[g] = Math.addExact(sums[g], longAt(column, i));
-                        seen[g] = true;
-                    }
+                    addTo(gids[k], x.values.getLong(rows[k] << 3));
                 }
+                return;
+            }
+            for (int k = 0; k < m; k++) {
+                int i = rows[k];
+                if (valid(column, i)) {
+                    addTo(gids[k], longAt(column, i));
+                }
+            }
+        }
+
+        /** Adds {@code v} to group {@code g}'s sum; overflow is an error. */
+        private void addTo(int g, long v) {
+            try {
+                sums[g] = Math.addExact(sums[g], v);
             } catch (ArithmeticException e) {
                 throw new VortexException(agg + " overflows a 64-bit integer");
             }
+            seen[g] = true;
         }
 
         @Override
@@ -218,12 +220,7 @@ abstract class Accumulator {
         @Override
         void merge(int g, long count, long value) {
             if (count > 0) {
-                try {
-                    sums[g] = Math.addExact(sums[g], value);
-                } catch (ArithmeticException e) {
-                    throw new VortexException(agg + " overflows a 64-bit integer");
-                }
-                seen[g] = true;
+                addTo(g, value);
             }
         }
     }
@@ -304,13 +301,16 @@ abstract class Accumulator {
             for (int k = 0; k < m; k++) {
                 int i = rows[k];
                 if (valid(column, i)) {
-                    int g = gids[k];
-                    long v = longAt(column, i);
-                    if (!seen[g] || (max ? v > best[g] : v < best[g])) {
-                        best[g] = v;
-                        seen[g] = true;
-                    }
+                    offer(gids[k], longAt(column, i));
                 }
+            }
+        }
+
+        /** Keeps {@code v} as group {@code g}'s best if it is the first or better. */
+        private void offer(int g, long v) {
+            if (!seen[g] || (max ? v > best[g] : v < best[g])) {
+                best[g] = v;
+                seen[g] = true;
             }
         }
 
@@ -321,9 +321,8 @@ abstract class Accumulator {
 
         @Override
         void merge(int g, long count, long value) {
-            if (count > 0 && (!seen[g] || (max ? value > best[g] : value < best[g]))) {
-                best[g] = value;
-                seen[g] = true;
+            if (count > 0) {
+                offer(g, value);
             }
         }
 

@@ -548,15 +548,7 @@ public class RoundTripTest {
         }
         Comparable value = (Comparable) v;
         if (p instanceof Predicate.Compare c) {
-            int cmp = value.compareTo(c.value());
-            switch (c.op()) {
-                case EQ: return cmp == 0;
-                case NE: return cmp != 0;
-                case LT: return cmp < 0;
-                case LE: return cmp <= 0;
-                case GT: return cmp > 0;
-                default: return cmp >= 0;
-            }
+            return c.op().test(value.compareTo(c.value()));
         }
         if (p instanceof Predicate.Between b) {
             return value.compareTo(b.low()) >= 0 && value.compareTo(b.high()) <= 0;
