@@ -91,11 +91,11 @@ final class FilterTranslator {
         switch (call.getKind()) {
             case AND: {
                 List<Predicate> children = children(call);
-                return children == null ? null : mergeAnd(children);
+                return children == null ? null : merged(children, true);
             }
             case OR: {
                 List<Predicate> children = children(call);
-                return children == null ? null : mergeOr(children);
+                return children == null ? null : merged(children, false);
             }
             case NOT: {
                 Predicate child = node(call.getOperands().get(0));
@@ -497,51 +497,30 @@ final class FilterTranslator {
         }
     }
 
-    /** OR of children, with equalities on one column merged into one IN. */
-    private static Predicate mergeOr(List<Predicate> children) {
+    /**
+     * OR of children, flattened, with the equalities on one column merged into one IN; or, for a
+     * {@code conjunction}, AND of children with the inequalities on one column merged into one NOT
+     * IN. Lists holding NULL are not merged, nor (in a conjunction) an empty NOT IN.
+     */
+    private static Predicate merged(List<Predicate> children, boolean conjunction) {
         List<Predicate> flat = new ArrayList<>();
         for (Predicate p : children) {
-            if (p instanceof Predicate.Or or) {
+            if (!conjunction && p instanceof Predicate.Or or) {
                 flat.addAll(or.children());
-            } else {
-                flat.add(p);
-            }
-        }
-        Map<String, List<Object>> points = new LinkedHashMap<>();
-        List<Predicate> out = new ArrayList<>();
-        for (Predicate p : flat) {
-            if (p instanceof Predicate.Compare cmp && cmp.op() == Predicate.Op.EQ && cmp.value() != null) {
-                points.computeIfAbsent(cmp.column(), k -> new ArrayList<>()).add(cmp.value());
-            } else if (p instanceof Predicate.In in && !in.negated() && !in.values().contains(null)) {
-                points.computeIfAbsent(in.column(), k -> new ArrayList<>()).addAll(in.values());
-            } else {
-                out.add(p);
-            }
-        }
-        for (Map.Entry<String, List<Object>> e : points.entrySet()) {
-            List<Object> values = e.getValue();
-            out.add(values.size() == 1 ? Predicate.eq(e.getKey(), values.get(0)) : Predicate.in(e.getKey(), values));
-        }
-        return out.size() == 1 ? out.get(0) : Predicate.or(out);
-    }
-
-    /** AND of children, with inequalities on one column merged into one NOT IN. */
-    private static Predicate mergeAnd(List<Predicate> children) {
-        List<Predicate> flat = new ArrayList<>();
-        for (Predicate p : children) {
-            if (p instanceof Predicate.And and) {
+            } else if (conjunction && p instanceof Predicate.And and) {
                 flat.addAll(and.children());
             } else {
                 flat.add(p);
             }
         }
+        Predicate.Op pointOp = conjunction ? Predicate.Op.NE : Predicate.Op.EQ;
         Map<String, List<Object>> points = new LinkedHashMap<>();
         List<Predicate> out = new ArrayList<>();
         for (Predicate p : flat) {
-            if (p instanceof Predicate.Compare cmp && cmp.op() == Predicate.Op.NE && cmp.value() != null) {
+            if (p instanceof Predicate.Compare cmp && cmp.op() == pointOp && cmp.value() != null) {
                 points.computeIfAbsent(cmp.column(), k -> new ArrayList<>()).add(cmp.value());
-            } else if (p instanceof Predicate.In in && in.negated() && !in.values().isEmpty()
-                    && !in.values().contains(null)) {
+            } else if (p instanceof Predicate.In in && in.negated() == conjunction && !in.values().contains(null)
+                    && !(conjunction && in.values().isEmpty())) {
                 points.computeIfAbsent(in.column(), k -> new ArrayList<>()).addAll(in.values());
             } else {
                 out.add(p);
@@ -549,9 +528,11 @@ final class FilterTranslator {
         }
         for (Map.Entry<String, List<Object>> e : points.entrySet()) {
             List<Object> values = e.getValue();
-            out.add(values.size() == 1 ? Predicate.ne(e.getKey(), values.get(0)) : Predicate.notIn(e.getKey(), values));
+            out.add(values.size() == 1
+                    ? new Predicate.Compare(e.getKey(), pointOp, values.get(0))
+                    : new Predicate.In(e.getKey(), values, conjunction));
         }
-        return out.size() == 1 ? out.get(0) : Predicate.and(out);
+        return out.size() == 1 ? out.get(0) : conjunction ? Predicate.and(out) : Predicate.or(out);
     }
 
     /** The conjunction of {@code parts}, flattened (a null part is skipped). */
