@@ -24,8 +24,6 @@ final class PlanCache {
     }
 
     private final Map<Key, CalciteSignature<?>> plans;
-    private long hits;
-    private long misses;
 
     /** A cache of at most {@code capacity} plans ({@code capacity > 0}). */
     PlanCache(int capacity) {
@@ -42,13 +40,7 @@ final class PlanCache {
 
     /** The plan of {@code key}, or null if none is cached. */
     synchronized CalciteSignature<?> get(Key key) {
-        CalciteSignature<?> plan = plans.get(key);
-        if (plan == null) {
-            misses++;
-        } else {
-            hits++;
-        }
-        return plan;
+        return plans.get(key);
     }
 
     synchronized void put(Key key, CalciteSignature<?> plan) {
@@ -58,19 +50,5 @@ final class PlanCache {
     /** Forgets every plan (after a statement that may have changed the schemas). */
     synchronized void clear() {
         plans.clear();
-    }
-
-    synchronized int size() {
-        return plans.size();
-    }
-
-    /** Lookups that found a plan. */
-    synchronized long hits() {
-        return hits;
-    }
-
-    /** Lookups that did not. */
-    synchronized long misses() {
-        return misses;
     }
 }

@@ -67,8 +67,9 @@ public final class VortexAggregateSpec {
      * The aggregation runs when enumerated.
      */
     public Enumerable<Object> enumerable(DataContext root) {
-        VortexAggregateSpec bound = filter == null || root == null ? this
-                : new VortexAggregateSpec(table, VortexScanSpec.bindParameters(filter, root), group, calls, scalar);
+        Predicate boundFilter = filter == null || root == null ? filter : VortexScanSpec.bindParameters(filter, root);
+        VortexAggregateSpec bound = boundFilter == filter ? this
+                : new VortexAggregateSpec(table, boundFilter, group, calls, scalar);
         return new AbstractEnumerable<Object>() {
             @Override
             public Enumerator<Object> enumerator() {

@@ -35,8 +35,8 @@ public final class VortexScanSpec {
 
     /** The rows of the scan, its filter's parameters bound from {@code root}; called by generated code. */
     public Enumerable<Object> enumerable(DataContext root) {
-        VortexScanSpec bound = filter == null || root == null ? this
-                : new VortexScanSpec(table, fields, bindParameters(filter, root), scalar);
+        Predicate boundFilter = filter == null || root == null ? filter : bindParameters(filter, root);
+        VortexScanSpec bound = boundFilter == filter ? this : new VortexScanSpec(table, fields, boundFilter, scalar);
         return bound.rows(root == null ? null : DataContext.Variable.CANCEL_FLAG.get(root));
     }
 

@@ -62,17 +62,23 @@ public sealed interface Predicate
             return b.low() instanceof Parameter || b.high() instanceof Parameter
                     ? new Between(b.column(), bound(b.low(), values), bound(b.high(), values)) : b;
         } else if (this instanceof In in) {
+            if (in.values().stream().noneMatch(v -> v instanceof Parameter)) {
+                return in;
+            }
             List<Object> vs = new ArrayList<>(in.values().size());
             for (Object v : in.values()) {
                 vs.add(bound(v, values));
             }
             return new In(in.column(), vs, in.negated());
         } else if (this instanceof And a) {
-            return new And(bindAll(a.children(), values));
+            List<Predicate> children = bindAll(a.children(), values);
+            return children == a.children() ? a : new And(children);
         } else if (this instanceof Or o) {
-            return new Or(bindAll(o.children(), values));
+            List<Predicate> children = bindAll(o.children(), values);
+            return children == o.children() ? o : new Or(children);
         } else if (this instanceof Not n) {
-            return new Not(n.child().bind(values));
+            Predicate child = n.child().bind(values);
+            return child == n.child() ? n : new Not(child);
         }
         return this;
     }
@@ -81,12 +87,16 @@ public sealed interface Predicate
         return v instanceof Parameter p ? values.apply(p) : v;
     }
 
+    /** The children bound; {@code children} itself when none had a parameter. */
     private static List<Predicate> bindAll(List<Predicate> children, java.util.function.Function<Parameter, Object> values) {
         List<Predicate> out = new ArrayList<>(children.size());
+        boolean changed = false;
         for (Predicate c : children) {
-            out.add(c.bind(values));
+            Predicate b = c.bind(values);
+            changed |= b != c;
+            out.add(b);
         }
-        return out;
+        return changed ? out : children;
     }
 
     /** Comparison operators. */

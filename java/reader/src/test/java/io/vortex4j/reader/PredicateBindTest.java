@@ -35,6 +35,10 @@ public class PredicateBindTest {
         assertSame(plain, plain.bind(q -> {
             throw new AssertionError("no parameter to bind");
         }));
+        Predicate tree = Predicate.or(plain, Predicate.not(Predicate.and(Predicate.in("sym", "a", "b"), Predicate.isNull("s"))));
+        assertSame(tree, tree.bind(q -> {
+            throw new AssertionError("no parameter to bind");
+        }));
     }
 
     @Test
