@@ -83,6 +83,17 @@ public final class GroupAggregate {
      * MIN and MAX take any readable column.
      */
     public static Result run(VortexFile file, String groupBy, Predicate filter, List<Aggregate> aggregates) {
+        return run(file, groupBy, null, filter, aggregates);
+    }
+
+    /**
+     * Runs the aggregation grouped by {@code groupKey} of the {@code groupBy} column's values: each
+     * value (as {@link Values#valueAt} gives it, null for a null row) is mapped to its group key,
+     * and values with equal keys form one group. On a dictionary-encoded column the key is
+     * computed once per dictionary entry. {@code groupKey} null is the identity.
+     */
+    public static Result run(VortexFile file, String groupBy, java.util.function.Function<Object, Object> groupKey,
+            Predicate filter, List<Aggregate> aggregates) {
         Set<String> columns = new LinkedHashSet<>();
         if (groupBy != null) {
             columns.add(groupBy);
@@ -105,7 +116,7 @@ public final class GroupAggregate {
             }
         }
         List<String> scanned = new ArrayList<>(columns);
-        Groups groups = new Groups(groupBy == null);
+        Groups groups = new Groups(groupBy == null, groupKey);
         Accumulator[] accs = new Accumulator[aggregates.size()];
         for (int a = 0; a < accs.length; a++) {
             Aggregate agg = aggregates.get(a);
@@ -216,7 +227,7 @@ public final class GroupAggregate {
                 gid[c] = 0;
             } else {
                 // The last group is the null key; the others are dictionary entries, decoded once.
-                gid[c] = groups.id(c == n - 1 ? null : dictionary.value(c));
+                gid[c] = groups.idOfValue(c == n - 1 ? null : dictionary.value(c));
             }
         }
         for (int k = 0; k < count; k++) {
@@ -239,9 +250,12 @@ public final class GroupAggregate {
         final List<Object> keys = new ArrayList<>();
         final Map<Object, Integer> ids = new HashMap<>();
         final boolean single;
+        /** Maps a value of the group column to its key; null for the identity. */
+        final java.util.function.Function<Object, Object> keyOf;
 
-        Groups(boolean single) {
+        Groups(boolean single, java.util.function.Function<Object, Object> keyOf) {
             this.single = single;
+            this.keyOf = keyOf;
             if (single) {
                 keys.add(null);
             }
@@ -249,6 +263,11 @@ public final class GroupAggregate {
 
         int size() {
             return keys.size();
+        }
+
+        /** The group of a row whose group column holds {@code value}. */
+        int idOfValue(Object value) {
+            return id(keyOf == null ? value : keyOf.apply(value));
         }
 
         int id(Object key) {
@@ -286,7 +305,7 @@ public final class GroupAggregate {
                 assignByCode(dict, rows, gids, m);
             } else {
                 for (int k = 0; k < m; k++) {
-                    gids[k] = id(Values.valueAt(key, rows[k]));
+                    gids[k] = idOfValue(Values.valueAt(key, rows[k]));
                 }
             }
             return m;
@@ -303,7 +322,7 @@ public final class GroupAggregate {
                 int i = rows[k];
                 if (codeValidity != null && !Array.bit(codeValidity, i)) {
                     if (nullGroup < 0) {
-                        nullGroup = id(null);
+                        nullGroup = idOfValue(null);
                     }
                     gids[k] = nullGroup;
                     continue;
@@ -315,7 +334,7 @@ public final class GroupAggregate {
                 };
                 int g = codeGroup[code];
                 if (g < 0) {
-                    g = id(Values.valueAt(dict, i));
+                    g = idOfValue(Values.valueAt(dict, i));
                     codeGroup[code] = g;
                 }
                 gids[k] = g;

@@ -34,6 +34,10 @@ final class Normalizer {
             return Predicate.or(Predicate.lt(b.column(), b.low()), Predicate.gt(b.column(), b.high()));
         } else if (p instanceof Predicate.In in) {
             return new Predicate.In(in.column(), in.values(), !in.negated());
+        } else if (p instanceof Predicate.Like l) {
+            return new Predicate.Like(l.column(), l.pattern(), l.escape(), l.caseInsensitive(), !l.negated());
+        } else if (p instanceof Predicate.Computed c) {
+            return new Predicate.Computed(c.column(), c.description(), c.test(), !c.negated());
         } else {
             Predicate.IsNull n = (Predicate.IsNull) p;
             return new Predicate.IsNull(n.column(), !n.negated());

@@ -25,8 +25,8 @@ import java.util.Set;
  * unbound parameter cannot be evaluated.
  */
 public sealed interface Predicate
-        permits Predicate.Compare, Predicate.Between, Predicate.In, Predicate.IsNull,
-                Predicate.And, Predicate.Or, Predicate.Not {
+        permits Predicate.Compare, Predicate.Between, Predicate.In, Predicate.IsNull, Predicate.Like,
+                Predicate.Computed, Predicate.And, Predicate.Or, Predicate.Not {
 
     /**
      * A literal bound later, e.g. the JDBC parameter {@code ?} number {@code index} (from 0). Any
@@ -211,6 +211,83 @@ public sealed interface Predicate
         }
     }
 
+    /**
+     * {@code column LIKE pattern} on a utf8 column, or {@code NOT LIKE} when negated: {@code %}
+     * matches any sequence of characters (code points), {@code _} exactly one, and the {@code
+     * escape} character (null: none) makes the character after it literal. A null row is unknown
+     * (never selected, negated or not). With {@code caseInsensitive} (ILIKE) characters are
+     * compared after {@link Like#fold case folding}.
+     */
+    record Like(String column, String pattern, Character escape, boolean caseInsensitive, boolean negated)
+            implements Predicate {
+        public Like {
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(pattern, "pattern");
+            LikeMatcher.check(pattern, escape);
+        }
+
+        /** The case folding of ILIKE: a code point's lower case of its upper case. */
+        public static int fold(int codePoint) {
+            return Character.toLowerCase(Character.toUpperCase(codePoint));
+        }
+
+        /** Whether {@code value} (not null) matches the pattern, ignoring {@link #negated}. */
+        public boolean matches(String value) {
+            return LikeMatcher.matches(pattern, escape, caseInsensitive, value);
+        }
+
+        @Override
+        public String toString() {
+            return column + (negated ? " NOT" : "") + (caseInsensitive ? " ILIKE " : " LIKE ")
+                    + Literals.toSql(pattern) + (escape == null ? "" : " ESCAPE " + Literals.toSql(escape.toString()));
+        }
+    }
+
+    /**
+     * A test of one column's value computed by a Java function, e.g. a SQL engine's own code for
+     * {@code UPPER(city) = 'OSLO'}: {@code test} gets the value as {@link Values#valueAt} gives it
+     * (null for a null row) and answers TRUE, FALSE or null (unknown); a row is selected when the
+     * answer is TRUE ({@code negated}: FALSE). On a dictionary-encoded column the function runs
+     * once per dictionary entry, not once per row. Two computed predicates are equal when they
+     * have the same column, the same test object and the same negation; {@code description} is
+     * for messages and EXPLAIN.
+     */
+    record Computed(String column, String description, ValueTest test, boolean negated) implements Predicate {
+        public Computed {
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(description, "description");
+            Objects.requireNonNull(test, "test");
+        }
+
+        /** Whether a row holding {@code value} is selected. */
+        public boolean selects(Object value) {
+            Boolean b = test.test(value);
+            return b != null && b != negated;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Computed c && c.column.equals(column) && c.test == test && c.negated == negated;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(column, System.identityHashCode(test), negated);
+        }
+
+        @Override
+        public String toString() {
+            return negated ? "NOT (" + description + ")" : description;
+        }
+    }
+
+    /** The function of a {@link Computed} predicate. */
+    @FunctionalInterface
+    interface ValueTest {
+        /** TRUE, FALSE or null (unknown) for a row holding {@code value} (null: a null row). */
+        Boolean test(Object value);
+    }
+
     /** True when every child is true; an empty AND is true. */
     record And(List<Predicate> children) implements Predicate {
         public And {
@@ -305,6 +382,16 @@ public sealed interface Predicate
         return new In(column, new ArrayList<>(values), true);
     }
 
+    /** {@code column LIKE pattern} (no escape character). */
+    static Predicate like(String column, String pattern) {
+        return new Like(column, pattern, null, false, false);
+    }
+
+    /** {@code column NOT LIKE pattern} (no escape character). */
+    static Predicate notLike(String column, String pattern) {
+        return new Like(column, pattern, null, false, true);
+    }
+
     /** {@code column IS NULL}. */
     static Predicate isNull(String column) {
         return new IsNull(column, false);
@@ -355,6 +442,10 @@ public sealed interface Predicate
             return in.column();
         } else if (this instanceof IsNull n) {
             return n.column();
+        } else if (this instanceof Like l) {
+            return l.column();
+        } else if (this instanceof Computed c) {
+            return c.column();
         }
         throw new IllegalStateException(this + " is not a leaf");
     }

@@ -66,6 +66,8 @@ public final class PredicateCodec {
         } else if (p instanceof Predicate.IsNull n) {
             w.u8(n.negated() ? IS_NOT_NULL : IS_NULL);
             w.str(n.column());
+        } else if (p instanceof Predicate.Like || p instanceof Predicate.Computed) {
+            throw new IllegalArgumentException("the predicate " + p + " cannot be sent to the native library");
         } else if (p instanceof Predicate.And a) {
             w.u8(AND);
             children(w, a.children());

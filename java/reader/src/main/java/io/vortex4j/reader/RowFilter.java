@@ -31,11 +31,17 @@ final class RowFilter {
         if (leaf instanceof Predicate.In in) {
             return testIn(in, value);
         }
+        if (leaf instanceof Predicate.Computed c) {
+            return c.selects(value);
+        }
         if (value == null) {
             return false;
         }
         if (leaf instanceof Predicate.Compare c) {
             return c.value() != null && c.op().test(Literals.compare(value, c.value()));
+        }
+        if (leaf instanceof Predicate.Like l) {
+            return l.matches((String) value) != l.negated();
         }
         Predicate.Between b = (Predicate.Between) leaf;
         return b.low() != null && b.high() != null
@@ -68,7 +74,14 @@ final class RowFilter {
      * {@link VortexException} naming the column otherwise.
      */
     static void checkTypes(Field field, Predicate leaf) {
-        if (leaf instanceof Predicate.IsNull) {
+        if (leaf instanceof Predicate.IsNull || leaf instanceof Predicate.Computed) {
+            return;
+        }
+        if (leaf instanceof Predicate.Like) {
+            if (field.type().kind() != DataType.Kind.UTF8) {
+                throw new VortexException("predicate " + leaf + ": column '" + field.name() + "' is "
+                        + field.type() + "; LIKE takes utf8 columns");
+            }
             return;
         }
         if (leaf instanceof Predicate.Compare c) {
