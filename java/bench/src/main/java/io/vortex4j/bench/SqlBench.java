@@ -1,0 +1,143 @@
+package io.vortex4j.bench;
+
+import io.vortex4j.calcite.VortexSql;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Side-by-side SQL benchmark in one JVM: vortex4j ({@code jdbc:vortex:} over {@code
+ * trades.vortex}) against DuckDB's JDBC driver over a Parquet copy of the same rows written by
+ * DuckDB. Both warm; vortex4j with its plan cache (and, for reference, a connection without one:
+ * a query's first run, planning included); DuckDB with {@code threads} threads. Every answer is
+ * compared between the engines before it is timed. Prints a Markdown table of best-of-N times
+ * and the ratios.
+ *
+ * <pre>
+ * bin/bench [--data DIR] [--rows N] [--runs N] [--threads N] [--workload expressions|scans|all]
+ * </pre>
+ */
+public final class SqlBench {
+    private SqlBench() {}
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Paths.get(System.getProperty("user.home"), ".cache", "vortex4j", "bench");
+        long rows = 10_000_000;
+        int runs = 7;
+        int threads = 2;
+        String workload = "all";
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String v = i + 1 < args.length ? args[i + 1] : null;
+            switch (a) {
+                case "--data": dir = Paths.get(v); i++; break;
+                case "--rows": rows = Long.parseLong(v); i++; break;
+                case "--runs": runs = Integer.parseInt(v); i++; break;
+                case "--threads": threads = Integer.parseInt(v); i++; break;
+                case "--workload": workload = v; i++; break;
+                default:
+                    System.err.println("usage: bench [--data DIR] [--rows N] [--runs N] [--threads N]"
+                            + " [--workload expressions|scans|all]");
+                    System.exit(2);
+            }
+        }
+        List<Workloads.Query> queries = new ArrayList<>();
+        if (workload.equals("all")) {
+            queries.addAll(Workloads.EXPRESSIONS);
+            queries.addAll(Workloads.SCANS);
+        } else if (Workloads.ALL.containsKey(workload)) {
+            queries.addAll(Workloads.ALL.get(workload));
+        } else {
+            throw new IllegalArgumentException("unknown workload '" + workload + "'; one of " + Workloads.ALL.keySet());
+        }
+        BenchData data = BenchData.ensure(dir, rows);
+        try (Connection vortex = VortexSql.connect(data.dir, true);
+             Connection firstRun = VortexSql.connect(data.dir, true, 0);
+             Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            try (Statement s = duck.createStatement()) {
+                s.execute("SET threads = " + threads);
+                s.execute("CREATE VIEW trades AS SELECT * FROM read_parquet('"
+                        + data.parquet.toString().replace("'", "''") + "')");
+            }
+            System.out.printf("%,d rows; best of %d runs after a warm-up; DuckDB %s with %d threads over %s%n%n",
+                    rows, runs, duck.getMetaData().getDatabaseProductVersion(), threads, data.parquet.getFileName());
+            System.out.println("| query | vortex4j | first run (planning) | DuckDB + Parquet | DuckDB ÷ vortex4j |");
+            System.out.println("|---|---:|---:|---:|---:|");
+            for (Workloads.Query q : queries) {
+                List<String> expected = canonical(duck, q.sql());
+                List<String> got = canonical(vortex, q.sql());
+                if (!expected.equals(got)) {
+                    throw new IllegalStateException(q.name() + ": vortex4j " + got + " but DuckDB " + expected);
+                }
+                double v = best(vortex, q.sql(), runs);
+                double f = best(firstRun, q.sql(), runs);
+                double d = best(duck, q.sql(), runs);
+                System.out.printf("| %s `%s` | %.1f ms | %.1f ms | %.1f ms | %.2f |%n", q.name(), q.sql(), v, f, d, d / v);
+            }
+        }
+    }
+
+    /** Best wall time in ms of {@code runs} runs after one warm-up, each reading every value. */
+    static double best(Connection c, String sql, int runs) throws SQLException {
+        drain(c, sql);
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            drain(c, sql);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        return best / 1e6;
+    }
+
+    private static long drain(Connection c, String sql) throws SQLException {
+        long n = 0;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= columns; i++) {
+                    rs.getObject(i);
+                }
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The rows as text, numbers by value (floating point to 12 significant digits: the engines
+     * add in different orders), so the two engines' answers can be compared.
+     */
+    static List<String> canonical(Connection c, String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= columns; i++) {
+                    Object o = rs.getObject(i);
+                    String v;
+                    if (o == null) {
+                        v = "NULL";
+                    } else if (o instanceof Double || o instanceof Float) {
+                        v = new BigDecimal(((Number) o).doubleValue()).round(new MathContext(12)).stripTrailingZeros().toPlainString();
+                    } else if (o instanceof Number) {
+                        v = new BigDecimal(o.toString()).stripTrailingZeros().toPlainString();
+                    } else {
+                        v = o.toString();
+                    }
+                    row.append(i == 1 ? "" : " | ").append(v);
+                }
+                out.add(row.toString());
+            }
+        }
+        return out;
+    }
+}

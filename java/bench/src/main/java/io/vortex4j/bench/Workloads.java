@@ -1,0 +1,34 @@
+package io.vortex4j.bench;
+
+import java.util.List;
+import java.util.Map;
+
+/** The named query sets of the benchmark: the tables of the issues they measure. */
+final class Workloads {
+    private Workloads() {}
+
+    /** A query: a short name and SQL that both engines run unchanged over table {@code trades}. */
+    record Query(String name, String sql) {}
+
+    /** Dictionary-domain expressions (LIKE, functions of one dictionary column). */
+    static final List<Query> EXPRESSIONS = List.of(
+            new Query("like-prefix", "SELECT count(*) FROM trades WHERE sym LIKE 'AM%'"),
+            new Query("in-equivalent", "SELECT count(*) FROM trades WHERE sym IN ('AMZN', 'AMD', 'AMGN', 'AMAT')"),
+            new Query("like-suffix", "SELECT count(*) FROM trades WHERE sym LIKE '%X'"),
+            new Query("upper", "SELECT count(*) FROM trades WHERE UPPER(sym) = 'MSFT'"),
+            new Query("substring", "SELECT count(*) FROM trades WHERE SUBSTRING(sym FROM 2 FOR 2) = 'SF'"),
+            new Query("like-group-by", "SELECT sym, sum(volume) FROM trades WHERE sym LIKE 'A%' GROUP BY sym ORDER BY sym"));
+
+    /** The single-file workload of the datasets issue. */
+    static final List<Query> SCANS = List.of(
+            new Query("count-eq", "SELECT count(*) FROM trades WHERE sym = 'NVDA'"),
+            new Query("group-in", "SELECT sym, count(*), sum(volume) FROM trades"
+                    + " WHERE sym IN ('AAPL', 'MSFT', 'GOOG', 'AMZN') GROUP BY sym ORDER BY sym"),
+            new Query("range-avg", "SELECT count(*), avg(price) FROM trades"
+                    + " WHERE sym BETWEEN 'A' AND 'AZZZ' AND price BETWEEN 100 AND 200"),
+            new Query("top-groups", "SELECT sym, count(*) FROM trades GROUP BY sym ORDER BY 2 DESC, 1 LIMIT 5"),
+            new Query("top-n", "SELECT ts, price FROM trades WHERE sym = 'NVDA' ORDER BY ts DESC LIMIT 10"),
+            new Query("count-int", "SELECT count(*) FROM trades WHERE volume > 2000"));
+
+    static final Map<String, List<Query>> ALL = Map.of("expressions", EXPRESSIONS, "scans", SCANS);
+}
