@@ -4,6 +4,7 @@
 
 pub mod aggregate;
 pub mod chunk;
+pub mod convert;
 pub mod dict_cache;
 pub mod dict_filter;
 pub mod error;

@@ -89,14 +89,84 @@ impl Write for SharedFile {
     }
 }
 
-/// A file being written. Dropped unfinished, it deletes the partial file.
+/// A Vortex file being written from struct arrays of one dtype, with the reference writer's
+/// default strategy. Dropped unfinished, it deletes the partial file.
+pub struct VortexFileSink {
+    path: String,
+    file: SharedFile,
+    writer: Option<BlockingWriter<'static, 'static, CurrentThreadRuntime>>,
+    rows: u64,
+    finished: bool,
+}
+
+impl VortexFileSink {
+    /// Creates (or truncates) `path` for rows of the struct `dtype`.
+    pub fn create(path: &str, dtype: DType) -> Result<Self> {
+        let file = File::create(path).map_err(|e| Error::file(path, format!("cannot create: {e}")))?;
+        let file = SharedFile(Arc::new(Mutex::new(BufWriter::with_capacity(1 << 20, file))));
+        let writer = session()
+            .write_options()
+            .blocking(&*RUNTIME)
+            .writer(file.clone(), dtype);
+        Ok(VortexFileSink {
+            path: path.to_string(),
+            file,
+            writer: Some(writer),
+            rows: 0,
+            finished: false,
+        })
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Rows pushed so far.
+    pub fn rows(&self) -> u64 {
+        self.rows
+    }
+
+    /// Appends a struct array of the sink's dtype.
+    pub fn push(&mut self, chunk: ArrayRef) -> Result<()> {
+        let writer = self.writer.as_mut().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
+        let rows = chunk.len() as u64;
+        writer
+            .push(chunk)
+            .context(|| format!("{}: write failed", self.path))?;
+        self.rows += rows;
+        Ok(())
+    }
+
+    /// Writes the footer and flushes the file to disk; returns the file size.
+    pub fn finish(&mut self) -> Result<u64> {
+        let writer = self.writer.take().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
+        let summary = writer.finish().context(|| format!("{}: cannot finish the file", self.path))?;
+        let mut file = self.file.0.lock().expect("file lock poisoned");
+        file.flush()
+            .and_then(|_| file.get_ref().sync_all())
+            .map_err(|e| Error::file(&self.path, format!("cannot flush: {e}")))?;
+        self.finished = true;
+        Ok(summary.size())
+    }
+}
+
+impl Drop for VortexFileSink {
+    fn drop(&mut self) {
+        if !self.finished {
+            drop(self.writer.take());
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// A file being written from the columns Java sends. Dropped unfinished, it deletes the partial
+/// file.
 pub struct FileWriter {
     path: String,
     columns: Vec<ColumnSpec>,
     fields: Vec<Field>,
-    file: SharedFile,
-    writer: Option<BlockingWriter<'static, 'static, CurrentThreadRuntime>>,
-    finished: bool,
+    sink: VortexFileSink,
 }
 
 impl FileWriter {
@@ -122,19 +192,11 @@ impl FileWriter {
         }
         let names: FieldNames = columns.iter().map(|c| c.name.as_str()).collect();
         let dtype = DType::Struct(StructFields::new(names, dtypes), Nullability::NonNullable);
-        let file = File::create(path).map_err(|e| Error::file(path, format!("cannot create: {e}")))?;
-        let file = SharedFile(Arc::new(Mutex::new(BufWriter::with_capacity(1 << 20, file))));
-        let writer = session()
-            .write_options()
-            .blocking(&*RUNTIME)
-            .writer(file.clone(), dtype);
         Ok(FileWriter {
             path: path.to_string(),
             columns,
             fields,
-            file,
-            writer: Some(writer),
-            finished: false,
+            sink: VortexFileSink::create(path, dtype)?,
         })
     }
 
@@ -166,31 +228,12 @@ impl FileWriter {
         let names: FieldNames = self.columns.iter().map(|c| c.name.as_str()).collect();
         let chunk = StructArray::try_new(names, arrays, rows, Validity::NonNullable)
             .context(|| format!("{}: cannot assemble a batch", self.path))?;
-        let writer = self.writer.as_mut().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
-        writer
-            .push(chunk.into_array())
-            .context(|| format!("{}: write failed", self.path))
+        self.sink.push(chunk.into_array())
     }
 
     /// Writes the footer and flushes the file to disk; returns the file size.
     pub fn finish(&mut self) -> Result<u64> {
-        let writer = self.writer.take().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
-        let summary = writer.finish().context(|| format!("{}: cannot finish the file", self.path))?;
-        let mut file = self.file.0.lock().expect("file lock poisoned");
-        file.flush()
-            .and_then(|_| file.get_ref().sync_all())
-            .map_err(|e| Error::file(&self.path, format!("cannot flush: {e}")))?;
-        self.finished = true;
-        Ok(summary.size())
-    }
-}
-
-impl Drop for FileWriter {
-    fn drop(&mut self) {
-        if !self.finished {
-            drop(self.writer.take());
-            let _ = std::fs::remove_file(&self.path);
-        }
+        self.sink.finish()
     }
 }
 

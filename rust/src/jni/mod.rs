@@ -6,6 +6,7 @@
 //! values passed to Java as `long`s; Java frees each exactly once.
 
 mod chunk;
+mod convert;
 mod file;
 mod filter;
 mod scan;

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "vortex4j", mixinStandardHelpOptions = true, version = "vortex4j 0.1.0",
         description = "Query Vortex files from the JVM.",
         subcommands = {DemoCommand.class, SqlCommand.class, GenerateCommand.class, InspectCommand.class,
-            FilterCommand.class})
+            FilterCommand.class, ConvertCommand.class, ExportCommand.class})
 public final class Main implements Runnable {
     /** Runs the command line; exits with 0 on success, 1 on an error, 2 on bad usage. */
     public static void main(String[] args) {

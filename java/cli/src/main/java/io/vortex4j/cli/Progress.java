@@ -6,19 +6,26 @@ import java.io.PrintStream;
 final class Progress {
     private final String label;
     private final long total;
+    private final String unit;
     private final PrintStream out = System.err;
     private final boolean terminal = System.console() != null;
     private final long start = System.nanoTime();
 
     Progress(String label, long total) {
+        this(label, total, "rows");
+    }
+
+    /** A display counting {@code unit}s (e.g. "rows", "bytes read") up to {@code total}. */
+    Progress(String label, long total, String unit) {
         this.label = label;
         this.total = total;
+        this.unit = unit;
     }
 
     /** Shows {@code done} of the total. */
     void update(long done) {
         if (terminal) {
-            out.printf("\r%s: %,d / %,d rows (%d%%)", label, done, total, total == 0 ? 100 : done * 100 / total);
+            out.printf("\r%s: %,d / %,d %s (%d%%)", label, done, total, unit, total == 0 ? 100 : done * 100 / total);
             out.flush();
         }
     }

@@ -1,0 +1,461 @@
+//! Conversions checked against an independent reader: files go Parquet/CSV → Vortex (convert)
+//! → Parquet/CSV (export), and arrow-rs's own Parquet and CSV readers compare the source with
+//! the exported file value for value.
+
+use std::fs::File;
+use std::path::Path;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use arrow::array::*;
+use arrow::compute::concat_batches;
+use arrow::datatypes::*;
+use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use vortex4j::convert::ConvertOptions;
+use vortex4j::convert::convert;
+use vortex4j::convert::export::ExportFormat;
+use vortex4j::convert::export::Exporter;
+use vortex4j::file::open;
+use vortex4j::scan::Scan;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vortex4j-convert-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> String {
+    p.to_str().unwrap().to_string()
+}
+
+/// Every column type convert and export take, with nulls, non-ASCII and empty strings.
+fn every_type(rows: usize, seed: u64) -> RecordBatch {
+    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let r: Vec<u64> = (0..rows).map(|_| next()).collect();
+    let null = |i: usize| r[i] % 7 == 0;
+    let words = ["", "AAPL", "Zürich", "東京", "a,b", "line\nbreak", "quote\"d", "emoji 🎉"];
+    let syms = ["AAPL", "MSFT", "IBM", "NVDA"];
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("b", DataType::Boolean, true),
+        Field::new("i8", DataType::Int8, true),
+        Field::new("i16", DataType::Int16, true),
+        Field::new("i32", DataType::Int32, false),
+        Field::new("i64", DataType::Int64, true),
+        Field::new("u8", DataType::UInt8, true),
+        Field::new("u16", DataType::UInt16, true),
+        Field::new("u32", DataType::UInt32, true),
+        Field::new("u64", DataType::UInt64, true),
+        Field::new("f32", DataType::Float32, true),
+        Field::new("f64", DataType::Float64, true),
+        Field::new("s", DataType::Utf8, true),
+        Field::new("sym", DataType::Utf8, true),
+        Field::new("bin", DataType::Binary, true),
+        Field::new("dec", DataType::Decimal128(20, 4), true),
+        Field::new("d", DataType::Date32, true),
+        Field::new("t", DataType::Time64(TimeUnit::Microsecond), true),
+        Field::new("ts", DataType::Timestamp(TimeUnit::Microsecond, None), true),
+        Field::new("tz", DataType::Timestamp(TimeUnit::Millisecond, Some("UTC".into())), true),
+    ]));
+    let opt = |i: usize, v| if null(i) { None } else { Some(v) };
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new((0..rows).map(|i| opt(i, r[i] % 2 == 0)).collect::<BooleanArray>()),
+        Arc::new((0..rows).map(|i| opt(i, r[i] as i8)).collect::<Int8Array>()),
+        Arc::new((0..rows).map(|i| opt(i, r[i] as i16)).collect::<Int16Array>()),
+        Arc::new((0..rows).map(|i| Some(r[i] as i32)).collect::<Int32Array>()),
+        Arc::new((0..rows).map(|i| opt(i, r[i] as i64)).collect::<Int64Array>()),
+        Arc::new((0..rows).map(|i| opt(i, r[i] as u8)).collect::<UInt8Array>()),
+        Arc::new((0..rows).map(|i| opt(i, r[i] as u16)).collect::<UInt16Array>()),
+        Arc::new((0..rows).map(|i| opt(i, r[i] as u32)).collect::<UInt32Array>()),
+        Arc::new((0..rows).map(|i| opt(i, r[i])).collect::<UInt64Array>()),
+        Arc::new((0..rows).map(|i| opt(i, (r[i] % 100_000) as f32 / 8.0)).collect::<Float32Array>()),
+        Arc::new((0..rows).map(|i| opt(i, (r[i] % 10_000_000) as f64 / 1024.0 - 3000.0)).collect::<Float64Array>()),
+        Arc::new((0..rows).map(|i| opt(i, words[(r[i] >> 8) as usize % words.len()])).collect::<StringArray>()),
+        Arc::new((0..rows).map(|i| opt(i, syms[(r[i] >> 16) as usize % syms.len()])).collect::<StringArray>()),
+        Arc::new((0..rows).map(|i| opt(i, &r[i].to_le_bytes()[..(r[i] % 9) as usize])).collect::<BinaryArray>()),
+        Arc::new(
+            (0..rows)
+                .map(|i| opt(i, (r[i] as i64 as i128) % 10_i128.pow(19)))
+                .collect::<Decimal128Array>()
+                .with_precision_and_scale(20, 4)
+                .unwrap(),
+        ),
+        Arc::new((0..rows).map(|i| opt(i, (r[i] % 40_000) as i32 - 10_000)).collect::<Date32Array>()),
+        Arc::new((0..rows).map(|i| opt(i, (r[i] % 86_400_000_000) as i64)).collect::<Time64MicrosecondArray>()),
+        Arc::new((0..rows).map(|i| opt(i, (r[i] >> 12) as i64 - (1 << 50))).collect::<TimestampMicrosecondArray>()),
+        Arc::new(
+            (0..rows)
+                .map(|i| opt(i, (r[i] >> 20) as i64))
+                .collect::<TimestampMillisecondArray>()
+                .with_timezone("UTC"),
+        ),
+    ];
+    RecordBatch::try_new(schema, columns).unwrap()
+}
+
+fn write_parquet(path: &Path, batches: &[RecordBatch], schema: SchemaRef) {
+    let mut w = ArrowWriter::try_new(File::create(path).unwrap(), schema, None).unwrap();
+    for b in batches {
+        w.write(b).unwrap();
+    }
+    w.close().unwrap();
+}
+
+fn read_parquet(path: &Path) -> RecordBatch {
+    let builder = ParquetRecordBatchReaderBuilder::try_new(File::open(path).unwrap()).unwrap();
+    let schema = builder.schema().clone();
+    let batches: Vec<RecordBatch> = builder.build().unwrap().map(|b| b.unwrap()).collect();
+    concat_batches(&schema, &batches).unwrap()
+}
+
+/// Exports every row (or the rows of `keep`) of a Vortex file with the exporter.
+fn export(vortex: &Path, out: &Path, format: ExportFormat, keep: Option<&dyn Fn(u64) -> bool>) -> u64 {
+    let file = open(&s(vortex)).unwrap();
+    let columns: Vec<String> = file.columns().unwrap().into_iter().map(|c| c.name).collect();
+    let dtypes: Vec<_> = columns.iter().map(|c| file.column_dtype(c).unwrap()).collect();
+    let mut e = Exporter::create(&s(out), &format, &columns, &dtypes).unwrap();
+    let mut scan = Scan::open(&file, &columns, None).unwrap();
+    while let Some(chunk) = scan.next_chunk().unwrap() {
+        let words = keep.map(|k| {
+            let mut w = vec![0u64; chunk.len.div_ceil(64)];
+            for i in 0..chunk.len {
+                if k(chunk.first_row + i as u64) {
+                    w[i / 64] |= 1 << (i % 64);
+                }
+            }
+            w
+        });
+        e.write(&chunk.columns, chunk.len, words.as_deref()).unwrap();
+    }
+    e.finish().unwrap()
+}
+
+fn assert_same(expected: &RecordBatch, actual: &RecordBatch) {
+    assert_eq!(expected.num_rows(), actual.num_rows(), "row counts");
+    assert_eq!(expected.num_columns(), actual.num_columns(), "column counts");
+    for (i, f) in expected.schema().fields().iter().enumerate() {
+        assert_eq!(actual.schema().field(i).name(), f.name());
+        assert_eq!(actual.column(i).data_type(), f.data_type(), "type of column {}", f.name());
+        assert_eq!(actual.column(i).to_data(), expected.column(i).to_data(), "values of column {}", f.name());
+    }
+}
+
+fn encoding_tree(vortex: &Path, column: &str) -> String {
+    let file = open(&s(vortex)).unwrap();
+    let mut scan = Scan::open(&file, &[column.to_string()], None).unwrap();
+    let chunk = scan.next_chunk().unwrap().unwrap();
+    chunk.columns[0].display_tree_encodings_only().to_string()
+}
+
+#[test]
+fn parquet_round_trip_keeps_every_value_and_type() {
+    let dir = temp_dir("pq");
+    let batches = [every_type(5000, 1), every_type(3000, 2)];
+    let source = dir.join("in.parquet");
+    write_parquet(&source, &batches, batches[0].schema());
+    let vortex = dir.join("out.vortex");
+    let summary = convert(&[s(&source)], &s(&vortex), ConvertOptions::default()).unwrap();
+    assert_eq!(summary.rows, 8000);
+    assert_eq!(summary.files.len(), 1);
+    assert_eq!(open(&s(&vortex)).unwrap().row_count(), 8000);
+    // The default strategy dictionary-encodes the low-cardinality strings.
+    assert!(encoding_tree(&vortex, "sym").contains("vortex.dict"), "{}", encoding_tree(&vortex, "sym"));
+
+    let back = dir.join("back.parquet");
+    assert_eq!(export(&vortex, &back, ExportFormat::Parquet, None), 8000);
+    assert_same(&read_parquet(&source), &read_parquet(&back));
+
+    // Selected rows only: every third row.
+    let third = dir.join("third.parquet");
+    let keep = |row: u64| row % 3 == 0;
+    assert_eq!(export(&vortex, &third, ExportFormat::Parquet, Some(&keep)), 2667);
+    let all = read_parquet(&source);
+    let indices = UInt32Array::from((0..8000u32).filter(|r| r % 3 == 0).collect::<Vec<_>>());
+    assert_same(&arrow::compute::take_record_batch(&all, &indices).unwrap(), &read_parquet(&third));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn empty_and_one_row_parquet_files() {
+    let dir = temp_dir("pq-small");
+    for rows in [0, 1] {
+        let batch = every_type(rows, 7);
+        let source = dir.join(format!("in{rows}.parquet"));
+        write_parquet(&source, &[batch.clone()], batch.schema());
+        let vortex = dir.join(format!("out{rows}.vortex"));
+        assert_eq!(convert(&[s(&source)], &s(&vortex), ConvertOptions::default()).unwrap().rows, rows as u64);
+        let back = dir.join(format!("back{rows}.parquet"));
+        assert_eq!(export(&vortex, &back, ExportFormat::Parquet, None), rows as u64);
+        assert_same(&read_parquet(&source), &read_parquet(&back));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn arrow_ipc_file_and_stream_round_trip() {
+    let dir = temp_dir("ipc");
+    let batch = every_type(2000, 3);
+    let file = dir.join("in.arrow");
+    let mut w = arrow::ipc::writer::FileWriter::try_new(File::create(&file).unwrap(), &batch.schema()).unwrap();
+    w.write(&batch).unwrap();
+    w.finish().unwrap();
+    let stream = dir.join("in.arrows");
+    let mut w = arrow::ipc::writer::StreamWriter::try_new(File::create(&stream).unwrap(), &batch.schema()).unwrap();
+    w.write(&batch).unwrap();
+    w.finish().unwrap();
+    for input in [file, stream] {
+        let vortex = dir.join("out.vortex");
+        convert(&[s(&input)], &s(&vortex), ConvertOptions::default()).unwrap();
+        let back = dir.join("back.arrow");
+        export(&vortex, &back, ExportFormat::Arrow, None);
+        let reader = arrow::ipc::reader::FileReader::try_new(File::open(&back).unwrap(), None).unwrap();
+        let schema = reader.schema();
+        let batches: Vec<_> = reader.map(|b| b.unwrap()).collect();
+        assert_same(&batch, &concat_batches(&schema, &batches).unwrap());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const CSV_TYPES: &str = "b:bool,n:int64,x:float64,s:utf8,d:date,ts:timestamp(us)";
+
+fn read_csv(path: &Path, schema: &str, null: &str) -> RecordBatch {
+    let fields: Vec<Field> = vortex4j::convert::options::parse_schema(schema)
+        .unwrap()
+        .into_iter()
+        .map(|(n, t)| Field::new(n, t, true))
+        .collect();
+    let schema = Arc::new(Schema::new(fields));
+    let reader = arrow::csv::ReaderBuilder::new(Arc::clone(&schema))
+        .with_header(true)
+        .with_null_regex(regex::Regex::new(&format!("^{}$", regex::escape(null))).unwrap())
+        .build(File::open(path).unwrap())
+        .unwrap();
+    let batches: Vec<_> = reader.map(|b| b.unwrap()).collect();
+    concat_batches(&schema, &batches).unwrap()
+}
+
+#[test]
+fn csv_round_trip_with_a_null_token_keeps_empty_strings_apart_from_nulls() {
+    let dir = temp_dir("csv");
+    let source = dir.join("in.csv");
+    let mut text = String::from("b,n,x,s,d,ts\n");
+    let strings = ["", "plain", "Zürich 東京", "a,b", "two\nlines", "say \"hi\"", "\\N"];
+    for i in 0..3000 {
+        let s = strings[i % strings.len()];
+        let field = if s == "\\N" { s.to_string() } else { format!("\"{}\"", s.replace('"', "\"\"")) };
+        let n = if i % 11 == 0 { "\\N".to_string() } else { format!("{}", (i as i64 - 1500) * 1_000_003) };
+        text.push_str(&format!(
+            "{},{},{},{},2024-{:02}-{:02},2024-01-01T{:02}:{:02}:{:02}.{:06}\n",
+            i % 2 == 0,
+            n,
+            i as f64 / 7.0,
+            field,
+            i % 12 + 1,
+            i % 28 + 1,
+            i % 24,
+            i % 60,
+            (i * 7) % 60,
+            i * 13 % 1_000_000
+        ));
+    }
+    std::fs::write(&source, &text).unwrap();
+    let vortex = dir.join("out.vortex");
+    let opts = ConvertOptions::parse(&["null=\\N"]).unwrap();
+    let summary = convert(&[s(&source)], &s(&vortex), opts).unwrap();
+    assert_eq!(summary.rows, 3000);
+    let back = dir.join("back.csv");
+    let format = ExportFormat::parse("csv", &["null=\\N"]).unwrap();
+    assert_eq!(export(&vortex, &back, format, None), 3000);
+    let expected = read_csv(&source, CSV_TYPES, "\\N");
+    assert_same(&expected, &read_csv(&back, CSV_TYPES, "\\N"));
+    // Inference found the same types the explicit schema names.
+    let file = open(&s(&vortex)).unwrap();
+    let dtypes: Vec<String> = file.columns().unwrap().iter().map(|c| c.dtype.clone()).collect();
+    assert_eq!(dtypes[0], "bool");
+    assert_eq!(dtypes[1], "i64");
+    assert_eq!(dtypes[2], "f64");
+    assert_eq!(dtypes[3], "utf8");
+    // Empty strings are values, \N are nulls.
+    let s_col = expected.column(3).as_string::<i32>();
+    assert!(s_col.iter().any(|v| v == Some("")));
+    assert!(s_col.null_count() > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn convert_csv(dir: &Path, name: &str, text: &[u8], opts: &[&str]) -> vortex4j::error::Result<(PathBuf, u64, u64)> {
+    let source = dir.join(format!("{name}.csv"));
+    std::fs::write(&source, text).unwrap();
+    let vortex = dir.join(format!("{name}.vortex"));
+    let summary = convert(&[s(&source)], &s(&vortex), ConvertOptions::parse(opts)?)?;
+    Ok((vortex, summary.rows, summary.bad_rows))
+}
+
+/// The values of one column of a converted file, through an exported CSV without header.
+fn column_values(dir: &Path, vortex: &Path, column: usize) -> Vec<String> {
+    let out = dir.join("values.csv");
+    let _ = std::fs::remove_file(&out);
+    export(vortex, &out, ExportFormat::parse("csv", &["header=false", "null=<null>"]).unwrap(), None);
+    let width = open(&s(vortex)).unwrap().columns().unwrap().len();
+    let fields: Vec<Field> = (0..width).map(|i| Field::new(format!("c{i}"), DataType::Utf8, true)).collect();
+    let reader = arrow::csv::ReaderBuilder::new(Arc::new(Schema::new(fields)))
+        .with_header(false)
+        .with_null_regex(regex::Regex::new("^<null>$").unwrap())
+        .build(File::open(&out).unwrap())
+        .unwrap();
+    let mut values = Vec::new();
+    for batch in reader {
+        let batch = batch.unwrap();
+        values.extend(batch.column(column).as_string::<i32>().iter().map(|v| v.unwrap_or("<null>").to_string()));
+    }
+    values
+}
+
+#[test]
+fn csv_edge_cases() {
+    let dir = temp_dir("csv-edge");
+    // A UTF-8 BOM before the header; quoted delimiters and newlines.
+    let (v, rows, _) = convert_csv(&dir, "bom", b"\xef\xbb\xbfid,text\n1,\"a,b\"\n2,\"x\ny\"\n3,plain\n", &[]).unwrap();
+    assert_eq!(rows, 3);
+    let file = open(&s(&v)).unwrap();
+    assert_eq!(file.columns().unwrap()[0].name, "id", "the BOM is not part of the first column's name");
+    assert_eq!(column_values(&dir, &v, 1), vec!["a,b", "x\ny", "plain"]);
+
+    // A ragged record is an error naming the physical line (after a two-line field).
+    let ragged = b"a,b\n1,\"x\ny\"\n2,z\n3\n4,w\n";
+    let e = convert_csv(&dir, "ragged", ragged, &[]).unwrap_err().to_string();
+    assert!(e.contains("ragged.csv") && e.contains("line 5") && e.contains("1 fields"), "{e}");
+    // ... or skipped and counted.
+    let (v, rows, bad) = convert_csv(&dir, "ragged-skip", ragged, &["skip-bad-rows=true"]).unwrap();
+    assert_eq!((rows, bad), (3, 1));
+    assert_eq!(column_values(&dir, &v, 0), vec!["1", "2", "4"]);
+
+    // A number past the inferred type's range: an error naming line and column, with the fix.
+    let mut big = String::from("id,v\n");
+    for i in 0..50 {
+        big.push_str(&format!("{i},{}\n", i * 1000));
+    }
+    big.push_str("50,99999999999999999999\n");
+    let e = convert_csv(&dir, "overflow", big.as_bytes(), &["infer-rows=10"]).unwrap_err().to_string();
+    assert!(e.contains("line 52") && e.contains("column 'v'") && e.contains("int64") && e.contains("--schema v:"), "{e}");
+    // The explicit schema takes it.
+    let (v, rows, _) = convert_csv(&dir, "overflow-ok", big.as_bytes(), &["infer-rows=10", "schema=v:decimal(20,0)"]).unwrap();
+    assert_eq!(rows, 51);
+    assert_eq!(column_values(&dir, &v, 1).last().unwrap(), "99999999999999999999");
+    // Skipping counts it.
+    let (_, rows, bad) = convert_csv(&dir, "overflow-skip", big.as_bytes(), &["infer-rows=10", "skip-bad-rows=true"]).unwrap();
+    assert_eq!((rows, bad), (50, 1));
+
+    // A 1 MB field.
+    let field = "x".repeat(1 << 20);
+    let (v, rows, _) = convert_csv(&dir, "wide", format!("k,big\n1,{field}\n2,\"{field}\"\n").as_bytes(), &[]).unwrap();
+    assert_eq!(rows, 2);
+    assert_eq!(column_values(&dir, &v, 1), vec![field.clone(), field]);
+
+    // A header only: an empty file with the columns (as text).
+    let (v, rows, _) = convert_csv(&dir, "empty", b"a,b\n", &[]).unwrap();
+    assert_eq!(rows, 0);
+    let cols = open(&s(&v)).unwrap().columns().unwrap();
+    assert_eq!(cols.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), vec!["a", "b"]);
+    // Nothing at all is an error.
+    assert!(convert_csv(&dir, "nothing", b"", &[]).unwrap_err().to_string().contains("empty"));
+
+    // Another dialect: semicolons, single quotes, backslash escapes, no header.
+    let (v, rows, _) = convert_csv(&dir, "dialect", b"1;'it\\'s'\n2;'b;c'\n", &["delimiter=;", "quote='", "escape=\\", "header=false"]).unwrap();
+    assert_eq!(rows, 2);
+    assert_eq!(column_values(&dir, &v, 1), vec!["it's", "b;c"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn folders_of_files_and_hive_partitions() {
+    let dir = temp_dir("layout");
+    let mut text = String::from("day,sym,qty\n");
+    let syms = ["AAPL", "a/b", ""];
+    for i in 0..100 {
+        let sym = if i % 10 == 9 { "\\N".to_string() } else { syms[i % 3].to_string() };
+        text.push_str(&format!("2024-01-{:02},{},{}\n", i % 3 + 1, sym, i));
+    }
+    let source = dir.join("in.csv");
+    std::fs::write(&source, &text).unwrap();
+
+    // At most 30 rows per file.
+    let out = dir.join("files");
+    let summary = convert(&[s(&source)], &s(&out), ConvertOptions::parse(&["max-rows-per-file=30"]).unwrap()).unwrap();
+    let rows: Vec<u64> = summary.files.iter().map(|f| f.rows).collect();
+    assert_eq!(rows, vec![30, 30, 30, 10]);
+    assert!(out.join("part-00003.vortex").is_file());
+    // Converting into a folder that is not empty would mix two tables: refused.
+    let e = convert(&[s(&source)], &s(&out), ConvertOptions::parse(&["max-rows-per-file=30"]).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("not empty"), "{e}");
+
+    // Partitioned by a date and a string: Hive folders, the columns left out of the files.
+    let out = dir.join("parts");
+    let opts = ConvertOptions::parse(&["partition-by=day,sym", "null=\\N"]).unwrap();
+    let summary = convert(&[s(&source)], &s(&out), opts).unwrap();
+    assert_eq!(summary.rows, 100);
+    let mut total = 0;
+    for f in &summary.files {
+        let rel = f.path.strip_prefix(&out).unwrap().to_string_lossy().into_owned();
+        let parts: Vec<&str> = rel.split('/').collect();
+        assert!(parts[0].starts_with("day=2024-01-0"), "{rel}");
+        assert!(["sym=AAPL", "sym=a%2Fb", "sym=", "sym=__HIVE_DEFAULT_PARTITION__"].contains(&parts[1]), "{rel}");
+        let file = open(&s(&f.path)).unwrap();
+        assert_eq!(file.columns().unwrap().iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), vec!["qty"]);
+        // Every row of the file belongs in its folder.
+        let day: usize = parts[0][13..].parse().unwrap();
+        for q in column_values(&dir, &f.path, 0) {
+            let i: usize = q.parse().unwrap();
+            assert_eq!(i % 3 + 1, day, "{rel} holds row {i}");
+            let sym = if i % 10 == 9 { "sym=__HIVE_DEFAULT_PARTITION__" } else { ["sym=AAPL", "sym=a%2Fb", "sym="][i % 3] };
+            assert_eq!(parts[1], sym, "{rel} holds row {i}");
+            total += 1;
+        }
+    }
+    assert_eq!(total, 100);
+    // A float column is not a partition key.
+    let e = convert(&[s(&source)], &s(&dir.join("bad")), ConvertOptions::parse(&["partition-by=qty", "schema=qty:float64"]).unwrap());
+    assert!(e.unwrap_err().to_string().contains("cannot be a partition column"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn several_inputs_share_one_schema() {
+    let dir = temp_dir("many");
+    let a = every_type(100, 11);
+    let b = every_type(50, 12);
+    // The second file allows nulls in i32, the first does not: the output column is nullable.
+    let nullable: Vec<Field> = b.schema().fields().iter().map(|f| f.as_ref().clone().with_nullable(true)).collect();
+    let b = RecordBatch::try_new(Arc::new(Schema::new(nullable)), b.columns().to_vec()).unwrap();
+    std::fs::create_dir_all(dir.join("in/sub")).unwrap();
+    write_parquet(&dir.join("in/1.parquet"), &[a.clone()], a.schema());
+    write_parquet(&dir.join("in/sub/2.parquet"), &[b.clone()], b.schema());
+    std::fs::write(dir.join("in/_SUCCESS"), b"").unwrap();
+    let vortex = dir.join("all.vortex");
+    let summary = convert(&[s(&dir.join("in"))], &s(&vortex), ConvertOptions::default()).unwrap();
+    assert_eq!(summary.rows, 150);
+    let file = open(&s(&vortex)).unwrap();
+    assert!(file.columns().unwrap()[3].nullable);
+    let back = dir.join("back.parquet");
+    export(&vortex, &back, ExportFormat::Parquet, None);
+    let got = read_parquet(&back);
+    let want = concat_batches(&b.schema(), &[RecordBatch::try_new(b.schema(), a.columns().to_vec()).unwrap(), b]).unwrap();
+    assert_same(&want, &got);
+
+    // A file with other columns is refused, naming it.
+    let other = RecordBatch::try_new(
+        Arc::new(Schema::new(vec![Field::new("z", DataType::Int32, false)])),
+        vec![Arc::new(Int32Array::from(vec![1]))],
+    )
+    .unwrap();
+    write_parquet(&dir.join("in/3.parquet"), &[other.clone()], other.schema());
+    let e = convert(&[s(&dir.join("in"))], &s(&dir.join("x.vortex")), ConvertOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("3.parquet"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
