@@ -64,35 +64,37 @@ fn every_type(rows: usize, seed: u64) -> RecordBatch {
         Field::new("ts", DataType::Timestamp(TimeUnit::Microsecond, None), true),
         Field::new("tz", DataType::Timestamp(TimeUnit::Millisecond, Some("UTC".into())), true),
     ]));
-    let opt = |i: usize, v| if null(i) { None } else { Some(v) };
+    fn o<T>(null: bool, v: T) -> Option<T> {
+        (!null).then_some(v)
+    }
     let columns: Vec<ArrayRef> = vec![
-        Arc::new((0..rows).map(|i| opt(i, r[i] % 2 == 0)).collect::<BooleanArray>()),
-        Arc::new((0..rows).map(|i| opt(i, r[i] as i8)).collect::<Int8Array>()),
-        Arc::new((0..rows).map(|i| opt(i, r[i] as i16)).collect::<Int16Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i] % 2 == 0)).collect::<BooleanArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i] as i8)).collect::<Int8Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i] as i16)).collect::<Int16Array>()),
         Arc::new((0..rows).map(|i| Some(r[i] as i32)).collect::<Int32Array>()),
-        Arc::new((0..rows).map(|i| opt(i, r[i] as i64)).collect::<Int64Array>()),
-        Arc::new((0..rows).map(|i| opt(i, r[i] as u8)).collect::<UInt8Array>()),
-        Arc::new((0..rows).map(|i| opt(i, r[i] as u16)).collect::<UInt16Array>()),
-        Arc::new((0..rows).map(|i| opt(i, r[i] as u32)).collect::<UInt32Array>()),
-        Arc::new((0..rows).map(|i| opt(i, r[i])).collect::<UInt64Array>()),
-        Arc::new((0..rows).map(|i| opt(i, (r[i] % 100_000) as f32 / 8.0)).collect::<Float32Array>()),
-        Arc::new((0..rows).map(|i| opt(i, (r[i] % 10_000_000) as f64 / 1024.0 - 3000.0)).collect::<Float64Array>()),
-        Arc::new((0..rows).map(|i| opt(i, words[(r[i] >> 8) as usize % words.len()])).collect::<StringArray>()),
-        Arc::new((0..rows).map(|i| opt(i, syms[(r[i] >> 16) as usize % syms.len()])).collect::<StringArray>()),
-        Arc::new((0..rows).map(|i| opt(i, &r[i].to_le_bytes()[..(r[i] % 9) as usize])).collect::<BinaryArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i] as i64)).collect::<Int64Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i] as u8)).collect::<UInt8Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i] as u16)).collect::<UInt16Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i] as u32)).collect::<UInt32Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i])).collect::<UInt64Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] % 100_000) as f32 / 8.0)).collect::<Float32Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] % 10_000_000) as f64 / 1024.0 - 3000.0)).collect::<Float64Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), words[(r[i] >> 8) as usize % words.len()])).collect::<StringArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), syms[(r[i] >> 16) as usize % syms.len()])).collect::<StringArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), r[i].to_le_bytes()[..(r[i] % 9) as usize].to_vec())).collect::<BinaryArray>()),
         Arc::new(
             (0..rows)
-                .map(|i| opt(i, (r[i] as i64 as i128) % 10_i128.pow(19)))
+                .map(|i| o(null(i), (r[i] as i64 as i128) % 10_i128.pow(19)))
                 .collect::<Decimal128Array>()
                 .with_precision_and_scale(20, 4)
                 .unwrap(),
         ),
-        Arc::new((0..rows).map(|i| opt(i, (r[i] % 40_000) as i32 - 10_000)).collect::<Date32Array>()),
-        Arc::new((0..rows).map(|i| opt(i, (r[i] % 86_400_000_000) as i64)).collect::<Time64MicrosecondArray>()),
-        Arc::new((0..rows).map(|i| opt(i, (r[i] >> 12) as i64 - (1 << 50))).collect::<TimestampMicrosecondArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] % 40_000) as i32 - 10_000)).collect::<Date32Array>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] % 86_400_000_000) as i64)).collect::<Time64MicrosecondArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] >> 12) as i64 - (1 << 50))).collect::<TimestampMicrosecondArray>()),
         Arc::new(
             (0..rows)
-                .map(|i| opt(i, (r[i] >> 20) as i64))
+                .map(|i| o(null(i), (r[i] >> 20) as i64))
                 .collect::<TimestampMillisecondArray>()
                 .with_timezone("UTC"),
         ),

@@ -32,6 +32,8 @@ use crate::error::Result;
 const BOM: &[u8] = b"\xef\xbb\xbf";
 /// Bytes read from the file at a time.
 const READ_SIZE: usize = 1 << 20;
+/// Raw bytes a batch should stay under: wide records get smaller batches, bounding memory.
+const BATCH_BYTES: usize = 64 << 20;
 
 /// The CSV dialect shared by inference, the fast decoder and the record tokenizer.
 #[derive(Clone)]
@@ -117,22 +119,24 @@ fn next_record(tok: &mut csv_core::Reader, input: &[u8], at_eof: bool) -> Option
         nin += i;
         nout += o;
         nend += e;
-        use csv_core::ReadRecordResult::*;
+        use csv_core::ReadRecordResult as R;
         match res {
-            InputEmpty if at_eof => continue,
-            InputEmpty => return None,
-            OutputFull => out.resize(out.len() * 2, 0),
-            OutputEndsFull => ends.resize(ends.len() * 2, 0),
-            Record => {
+            R::InputEmpty if at_eof => continue,
+            R::InputEmpty => return None,
+            R::OutputFull => out.resize(out.len() * 2, 0),
+            R::OutputEndsFull => ends.resize(ends.len() * 2, 0),
+            // At the end of the input csv-core may report a record of no bytes: there is none.
+            R::Record if nin == 0 => return None,
+            R::Record => {
                 let mut fields = Vec::with_capacity(nend);
                 let mut start = 0;
                 for &end in &ends[..nend] {
                     fields.push(out[start..end].to_vec());
                     start = end;
                 }
-                return Some(self::Record { end: nin, line, fields });
+                return Some(Record { end: nin, line, fields });
             }
-            End => return None,
+            R::End => return None,
         }
     }
 }
@@ -284,7 +288,7 @@ impl CsvSource {
     /// Types from arrow-csv's inference over the first `infer_rows` records, overridden by the
     /// explicit schema; a column with no value in the sample is text.
     fn infer(&mut self, header: Vec<String>) -> Result<(SchemaRef, Vec<bool>)> {
-        let opts = &self.dialect.opts;
+        let opts = self.dialect.opts.clone();
         for (name, _) in &opts.schema {
             if !header.contains(name) {
                 return Err(Error::file(
@@ -293,19 +297,19 @@ impl CsvSource {
                 ));
             }
         }
-        let sample = self.sample(opts.infer_rows)?;
+        let sample = self.sample(opts.infer_rows, header.len())?;
         let (inferred, _) = self
             .dialect
             .format()
             .infer_schema(&sample[..], Some(opts.infer_rows))
             .map_err(|e| Error::file(&self.path, format!("cannot infer the column types: {e}")))?;
-        let mut explicit = Vec::new();
+        let mut was_inferred = Vec::new();
         let fields: Vec<Field> = header
             .iter()
             .enumerate()
             .map(|(i, name)| {
                 let given = opts.schema.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone());
-                explicit.push(given.is_none());
+                was_inferred.push(given.is_none());
                 let ty = given.unwrap_or_else(|| match inferred.fields().get(i).map(|f| f.data_type()) {
                     Some(DataType::Null) | None => DataType::Utf8,
                     Some(t) => t.clone(),
@@ -313,20 +317,31 @@ impl CsvSource {
                 Field::new(name, ty, true)
             })
             .collect();
-        Ok((Arc::new(Schema::new(fields)), explicit))
+        Ok((Arc::new(Schema::new(fields)), was_inferred))
     }
 
-    /// The raw bytes of up to `rows` records after the header (read ahead, not consumed).
-    fn sample(&mut self, rows: usize) -> Result<Vec<u8>> {
+    /// The raw bytes of up to `rows` well-formed records (`width` fields of UTF-8) after the
+    /// header, read ahead, not consumed. Malformed ones are left to the decoding to report.
+    fn sample(&mut self, rows: usize, width: usize) -> Result<Vec<u8>> {
         let mut tok = self.dialect.tokenizer();
         let mut offset = 0;
-        for _ in 0..rows {
-            match self.record_at(&mut tok, offset)? {
-                Some(r) => offset += r.end,
-                None => break,
+        let mut sample = Vec::new();
+        let mut taken = 0;
+        while taken < rows {
+            let Some(r) = self.record_at(&mut tok, offset)? else {
+                break;
+            };
+            let raw = &self.buf[self.start + offset..self.start + offset + r.end];
+            offset += r.end;
+            if r.fields.len() == width && r.fields.iter().all(|f| std::str::from_utf8(f).is_ok()) {
+                sample.extend_from_slice(raw);
+                if !raw.ends_with(b"\n") {
+                    sample.push(b'\n');
+                }
+                taken += 1;
             }
         }
-        Ok(self.buf[self.start..self.start + offset].to_vec())
+        Ok(sample)
     }
 
     /// One batch through arrow-csv's decoder; `None` when it rejects something in it (the
@@ -355,6 +370,13 @@ impl CsvSource {
                 let lines = raw.iter().filter(|&&b| b == b'\n').count() as u64;
                 let next_line = self.line + lines;
                 self.consume(offset, next_line);
+                if let Some(b) = &batch {
+                    let per_row = offset / b.num_rows().max(1);
+                    if per_row * self.batch_rows > BATCH_BYTES && self.batch_rows > 1 {
+                        self.batch_rows = (BATCH_BYTES / per_row.max(1)).max(1);
+                        self.decoder = self.dialect.decoder(&self.schema, self.batch_rows, None);
+                    }
+                }
                 Ok(Ok(batch))
             }
             Err(_) => Ok(Err(())),

@@ -113,8 +113,13 @@ pub fn export_codes(chunk: &Chunk, i: usize, known_id: u64, selection: Option<&[
         Some((codes, values)) => {
             let codes = selected(&codes, selection, &name)?;
             let id = dict_cache::dictionary(&values).id;
-            let target = Field::new(&name, DataType::UInt32, true);
-            let codes = decode(&codes, &target)?;
+            // Codes are decoded at their own width (u8, u16 or u32), then widened.
+            let width = match codes.dtype() {
+                vortex_array::dtype::DType::Primitive(vortex_array::dtype::PType::U8, _) => DataType::UInt8,
+                vortex_array::dtype::DType::Primitive(vortex_array::dtype::PType::U16, _) => DataType::UInt16,
+                _ => DataType::UInt32,
+            };
+            let codes = decode(&codes, &Field::new(&name, width, true))?;
             let codes = arrow::compute::cast(&codes, &DataType::Int32)
                 .map_err(|e| Error::column(&name, format!("dictionary codes beyond Int32: {e}")))?;
             let values = if id == known_id { None } else { Some(decode(&values, &values_field)?) };

@@ -28,6 +28,14 @@ use crate::convert::ffi;
 use crate::error::Error;
 use crate::file::OpenFile;
 
+/// Entries returning a Java `boolean` return false when they throw. (Belongs beside the other
+/// `OnThrow` impls in `jni/mod.rs`; here while these are its only `boolean` entries.)
+impl super::OnThrow for jboolean {
+    fn on_throw() -> Self {
+        false
+    }
+}
+
 type ConverterHandle = Mutex<Option<Converter>>;
 type ExporterHandle = Mutex<Exporter>;
 type ArrowWriterHandle = Mutex<ffi::ArrowFileWriter>;
