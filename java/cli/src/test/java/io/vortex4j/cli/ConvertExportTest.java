@@ -32,7 +32,7 @@ public class ConvertExportTest {
     private static final int ROWS = 20_000;
     private static final String[] SYMS = {"AAPL", "MSFT", "IBM", "NVDA", "Zürich AG", "東京", "a,b", "say \"hi\""};
     private static final String DUCK_COLUMNS =
-            "{'id': 'BIGINT', 'sym': 'VARCHAR', 'price': 'DOUBLE', 'volume': 'BIGINT', 'day': 'DATE', 'note': 'VARCHAR'}";
+            "{'id': 'BIGINT', 'sym': 'VARCHAR', 'price': 'DOUBLE', 'volume': 'BIGINT', 'dt': 'DATE', 'note': 'VARCHAR'}";
 
     private static Path dir;
     private static Path csv;
@@ -42,7 +42,7 @@ public class ConvertExportTest {
     public static void setUp() throws Exception {
         dir = Files.createTempDirectory("vortex4j-convert");
         csv = dir.resolve("trades.csv");
-        StringBuilder b = new StringBuilder("id,sym,price,volume,day,note\n");
+        StringBuilder b = new StringBuilder("id,sym,price,volume,dt,note\n");
         SplittableRandom r = new SplittableRandom(42);
         for (int i = 0; i < ROWS; i++) {
             String sym = r.nextInt(20) == 0 ? "NULL" : quote(SYMS[r.nextInt(SYMS.length)]);
@@ -106,7 +106,7 @@ public class ConvertExportTest {
         "SELECT sym, count(*), sum(volume), min(price), max(price) FROM %s GROUP BY sym",
         "SELECT count(*) FROM %s WHERE sym IN ('MSFT', '東京', 'a,b') AND volume > 5000",
         "SELECT count(*), sum(volume) FROM %s WHERE price BETWEEN 100 AND 200 OR sym IS NULL",
-        "SELECT id, sym, price, volume, day, note FROM %s WHERE day >= DATE '2024-06-01' AND note = ''",
+        "SELECT id, sym, price, volume, dt, note FROM %s WHERE dt >= DATE '2024-06-01' AND note = ''",
         "SELECT count(*) FROM %s WHERE note LIKE '%%more'",
     };
 
@@ -152,7 +152,7 @@ public class ConvertExportTest {
             "sym = 'AAPL'",
             "sym IN ('IBM', 'Zürich AG') AND volume > 500",
             "NOT (sym <> 'MSFT') OR price < 10",
-            "sym IS NULL AND day BETWEEN DATE '2024-03-01' AND DATE '2024-05-31'",
+            "sym IS NULL AND dt BETWEEN DATE '2024-03-01' AND DATE '2024-05-31'",
         };
         for (String where : conditions) {
             Path parquet = dir.resolve("export.parquet");
