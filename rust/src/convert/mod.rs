@@ -99,10 +99,10 @@ impl Converter {
             };
             Output::Partitions(PartitionedSink::new(root, &schema, &opts.partition_by, opts.max_rows_per_file)?)
         };
-        // Compression tasks of the default strategy run on these workers while this thread
-        // decodes input; they stop when the conversion ends.
+        // The default strategy's tasks (statistics, compression) run on these workers, one per
+        // core, while this thread decodes input; they stop when the conversion ends.
         let pool = RUNTIME.new_pool();
-        pool.set_workers_to_available_parallelism();
+        pool.set_workers(std::thread::available_parallelism().map_or(1, |n| n.get()));
         Ok(Converter {
             inputs,
             next_input: 1,
