@@ -291,6 +291,37 @@ fn csv_round_trip_with_a_null_token_keeps_empty_strings_apart_from_nulls() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn csv_round_trip_of_explicitly_typed_columns() {
+    let dir = temp_dir("csv-typed");
+    let types = "a:int8,b:uint16,c:int32,u:uint64,f:float32,dec:decimal(12,3),t:time(ms),tz:timestamp(ms, +00:00),s:utf8";
+    let mut text = String::from("a,b,c,u,f,dec,t,tz,s\n");
+    for i in 0..500i64 {
+        let null = |v: String| if i % 9 == 4 { String::new() } else { v };
+        text.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{}\n",
+            null(format!("{}", (i % 256) - 128)),
+            null(format!("{}", i * 131 % 65536)),
+            null(format!("{}", i * 4_000_000 - 1_000_000_000)),
+            null(format!("{}", u64::MAX - i as u64)),
+            null(format!("{}", i as f32 / 4.0)),
+            null(format!("{}.{:03}", i - 250, i % 1000)),
+            null(format!("{:02}:{:02}:{:02}.{:03}", i % 24, i % 60, (i * 7) % 60, i % 1000)),
+            null(format!("2024-03-{:02}T{:02}:00:00.{:03}Z", i % 28 + 1, i % 24, i % 1000)),
+            null(format!("text {i}"))
+        ));
+    }
+    let source = dir.join("in.csv");
+    std::fs::write(&source, &text).unwrap();
+    let vortex = dir.join("out.vortex");
+    let opts = ConvertOptions::parse(&[format!("schema={types}")]).unwrap();
+    assert_eq!(convert(&[s(&source)], &s(&vortex), opts).unwrap().rows, 500);
+    let back = dir.join("back.csv");
+    export(&vortex, &back, ExportFormat::Csv { header: true, delimiter: b',', null: String::new() }, None);
+    assert_same(&read_csv(&source, types, ""), &read_csv(&back, types, ""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn convert_csv(dir: &Path, name: &str, text: &[u8], opts: &[&str]) -> vortex4j::error::Result<(PathBuf, u64, u64)> {
     let source = dir.join(format!("{name}.csv"));
     std::fs::write(&source, text).unwrap();

@@ -77,7 +77,8 @@ public class ArrowInteropTest {
             new Field("day", DataType.DATE, true),
             new Field("tod", DataType.time(DataType.TimeUnit.MICROSECONDS), true),
             new Field("ts", DataType.timestamp(DataType.TimeUnit.MICROSECONDS, null), true),
-            new Field("tz", DataType.timestamp(DataType.TimeUnit.MILLISECONDS, "UTC"), true));
+            new Field("tz", DataType.timestamp(DataType.TimeUnit.MILLISECONDS, "UTC"), true),
+            new Field("nothing", DataType.NULL, true));
 
     private static Path dir;
     private static Path file;
@@ -142,7 +143,8 @@ public class ArrowInteropTest {
                         .set("i64", i64, valid[4]).set("u8", u8, valid[5]).set("u16", u16, valid[6]).set("u32", u32, valid[7])
                         .set("u64", u64, valid[8]).set("f32", f32, valid[9]).set("f64", f64, valid[10]).set("sym", sym)
                         .set("text", text).set("bin", bin).set("dec", dec).set("day", day)
-                        .set("tod", tod, valid[16]).set("ts", ts, valid[17]).set("tz", tz, valid[18]);
+                        .set("tod", tod, valid[16]).set("ts", ts, valid[17]).set("tz", tz, valid[18])
+                        .set("nothing", null);
                 w.write(batchData);
             }
             w.finish();

@@ -222,5 +222,11 @@ public class ConvertExportTest {
                 assertEquals(name, expected, got);
             }
         }
+        // The folder exports as one file holding every row (the partition column is in the folder names).
+        Path all = dir.resolve("all.csv");
+        assertEquals(0, CliTest.run("export", parts.toString(), "--format", "csv", "--columns", "id,volume", all.toString()).code());
+        String sums = "SELECT count(*), sum(id), sum(volume) FROM ";
+        assertEquals(rows(duck, sums + duckCsv(csv), false),
+                rows(duck, sums + "read_csv('" + all + "', header = true)", false));
     }
 }
