@@ -452,6 +452,29 @@ fn folders_of_files_and_hive_partitions() {
         }
     }
     assert_eq!(total, 100);
+    // A conversion that fails removes the files it had finished.
+    let bad = dir.join("bad.csv");
+    std::fs::write(&bad, "a,b\n1,x\n2,y\n3,z\nnot a number,w\n").unwrap();
+    // (One-row batches and files: three files are complete when the fourth record fails.)
+    let flat = vec!["batch-rows=1", "max-rows-per-file=1", "schema=a:int64"];
+    let parted = vec!["batch-rows=1", "max-rows-per-file=1", "schema=a:int64", "partition-by=b"];
+    for (n, opts) in [flat, parted].into_iter().enumerate() {
+        let out = dir.join(format!("failed-{n}"));
+        let e = convert(&[s(&bad)], &s(&out), ConvertOptions::parse(&opts).unwrap()).unwrap_err();
+        assert!(e.to_string().contains("line 5"), "{e}");
+        let mut left = Vec::new();
+        let mut stack = vec![out.clone()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                if entry.path().is_dir() {
+                    stack.push(entry.path());
+                } else {
+                    left.push(entry.path());
+                }
+            }
+        }
+        assert!(left.is_empty(), "{left:?}");
+    }
     // A float column is not a partition key.
     let e = convert(&[s(&source)], &s(&dir.join("bad")), ConvertOptions::parse(&["partition-by=qty", "schema=qty:float64"]).unwrap());
     assert!(e.unwrap_err().to_string().contains("cannot be a partition column"));

@@ -164,6 +164,16 @@ impl PartitionedSink {
     }
 }
 
+impl Drop for PartitionedSink {
+    /// Unfinished (a failed conversion): the files finished so far go too (each partition's
+    /// sink removes its own).
+    fn drop(&mut self) {
+        for f in &self.written {
+            let _ = std::fs::remove_file(&f.path);
+        }
+    }
+}
+
 fn check_key_type(name: &str, t: &DataType) -> Result<()> {
     match t {
         DataType::Int8 | DataType::Int16 | DataType::Int32 | DataType::Int64 => Ok(()),

@@ -77,7 +77,8 @@ pub enum Target {
 /// Batches of one schema into one file or a folder of files, rolling over at `max_rows`.
 ///
 /// A single file is written under a temporary name and renamed when complete, so a failed
-/// conversion leaves any earlier file of that name as it was.
+/// conversion leaves any earlier file of that name as it was; a sink dropped before
+/// [`RollingSink::finish`] removes the files it wrote.
 pub struct RollingSink {
     target: Target,
     max_rows: Option<u64>,
@@ -175,6 +176,16 @@ impl RollingSink {
         }
         self.close_current()?;
         Ok(std::mem::take(&mut self.written))
+    }
+}
+
+impl Drop for RollingSink {
+    /// An unfinished sink (a failed conversion) removes the files it completed; the open one
+    /// deletes itself.
+    fn drop(&mut self) {
+        for f in &self.written {
+            let _ = std::fs::remove_file(&f.path);
+        }
     }
 }
 
