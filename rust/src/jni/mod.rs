@@ -8,6 +8,7 @@
 mod chunk;
 mod file;
 mod filter;
+mod memory;
 mod scan;
 mod values;
 mod write;
