@@ -1,23 +1,30 @@
 //! Opening files: validation with clear messages, the footer, schema and row count.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use vortex_array::dtype::DType;
+use vortex_array::memory::MemorySessionExt;
 use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
+use vortex_io::session::RuntimeSessionExt;
 
 use crate::error::Error;
 use crate::error::Result;
+use crate::local_file;
+use crate::local_file::Descriptor;
 use crate::session::block_on;
 use crate::session::session;
 use crate::types::ColumnType;
 
-/// An open Vortex file and the path it came from (for messages).
+/// An open Vortex file and the path it came from (for messages). Clones share the descriptor,
+/// which closes when the last clone is dropped.
 #[derive(Clone)]
 pub struct OpenFile {
     pub path: String,
     pub file: VortexFile,
+    _descriptor: Arc<Descriptor>,
 }
 
 /// One top-level column: its name, Java-facing type and nullability.
@@ -44,8 +51,12 @@ pub fn open(path: &str) -> Result<OpenFile> {
         return Err(Error::file(path, "is empty, not a Vortex file"));
     }
     check_magic(path, meta.len())?;
-    let file = block_on(session().open_options().with_file_size(meta.len()).open_path(p))
-        .map_err(|e| Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e))))?;
+    let not_readable = |e: vortex_error::VortexError| {
+        Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
+    };
+    let (source, descriptor) = local_file::open(p, session().handle(), session().allocator())
+        .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
+    let file = block_on(session().open_options().with_file_size(meta.len()).open(Arc::new(source))).map_err(not_readable)?;
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,
@@ -55,6 +66,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
     Ok(OpenFile {
         path: path.to_string(),
         file,
+        _descriptor: Arc::new(descriptor),
     })
 }
 
