@@ -32,6 +32,14 @@ public final class Native {
     /** Makes sure the library is loaded (a no-op after the first call). */
     public static void ensureLoaded() {}
 
+    // ---- memory
+
+    /** Bytes the library's native code holds now (see {@code rust/src/memory.rs}). */
+    public static native long liveNativeBytes();
+
+    /** Address space the library has mapped for large blocks (never unmapped). */
+    public static native long mappedNativeBytes();
+
     // ---- files
 
     /** Opens the file at {@code path}; returns a file handle. */
