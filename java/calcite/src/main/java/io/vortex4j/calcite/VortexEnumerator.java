@@ -9,7 +9,6 @@ import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
@@ -23,13 +22,16 @@ import org.apache.calcite.linq4j.Enumerator;
  * code expects scalars. Dictionary-encoded strings are decoded once per dictionary entry by the
  * reader, not once per row.
  *
+ * <p>The scan stops with {@link io.vortex4j.CancelledException} when the {@link
+ * io.vortex4j.reader.Cancellation} current when the enumerator was created is cancelled; any
+ * failure closes the scan and the chunk before it propagates.
+ *
  * <p>Not thread-safe; {@link #close()} releases the scan and the current chunk.
  */
 public final class VortexEnumerator implements Enumerator<Object> {
     private final Scan scan;
     private final Predicate filter;
     private final boolean scalar;
-    private final AtomicBoolean cancel;
     private final VortexColumn.ValueReader[] readers;
     /** For each output column, its position in the scan. */
     private final int[] scanPositions;
@@ -44,16 +46,14 @@ public final class VortexEnumerator implements Enumerator<Object> {
     /**
      * An enumerator over {@code file}'s rows where {@code filter} (may be null) holds, producing
      * {@code columns} in order; {@code scalar} asks for bare values instead of one-element
-     * arrays (only with one column); {@code cancel} (may be null) stops the scan when set.
+     * arrays (only with one column).
      */
-    VortexEnumerator(VortexFile file, List<VortexColumn> columns, Predicate filter, boolean scalar,
-            AtomicBoolean cancel) {
+    VortexEnumerator(VortexFile file, List<VortexColumn> columns, Predicate filter, boolean scalar) {
         if (scalar && columns.size() != 1) {
             throw new IllegalArgumentException("scalar rows need exactly one column, not " + columns);
         }
         this.filter = filter;
         this.scalar = scalar;
-        this.cancel = cancel;
         List<String> scanned = new ArrayList<>();
         this.readers = new VortexColumn.ValueReader[columns.size()];
         this.scanPositions = new int[columns.size()];
@@ -90,6 +90,15 @@ public final class VortexEnumerator implements Enumerator<Object> {
 
     @Override
     public boolean moveNext() {
+        try {
+            return advance();
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    private boolean advance() {
         while (true) {
             if (chunk != null) {
                 int next;
@@ -105,7 +114,7 @@ public final class VortexEnumerator implements Enumerator<Object> {
                 }
                 closeChunk();
             }
-            if (done || (cancel != null && cancel.get())) {
+            if (done) {
                 return false;
             }
             if (!scan.hasNext()) {
