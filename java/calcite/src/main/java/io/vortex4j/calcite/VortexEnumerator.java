@@ -2,6 +2,7 @@ package io.vortex4j.calcite;
 
 import io.vortex4j.reader.Array;
 import io.vortex4j.reader.Bitmap;
+import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Predicate;
@@ -22,16 +23,22 @@ import org.apache.calcite.linq4j.Enumerator;
  * code expects scalars. Dictionary-encoded strings are decoded once per dictionary entry by the
  * reader, not once per row.
  *
- * <p>The scan stops with {@link io.vortex4j.CancelledException} when the {@link
- * io.vortex4j.reader.Cancellation} current when the enumerator was created is cancelled; any
+ * <p>The scan stops with {@link io.vortex4j.CancelledException} when the {@link Cancellation}
+ * current when the enumerator was created is cancelled: checked before each chunk is read and
+ * every {@value #CHECK_EVERY} rows (Calcite may do much work per row, a join's probe say). Any
  * failure closes the scan and the chunk before it propagates.
  *
  * <p>Not thread-safe; {@link #close()} releases the scan and the current chunk.
  */
 public final class VortexEnumerator implements Enumerator<Object> {
+    /** Rows between two checks of the cancellation (a power of two). */
+    static final int CHECK_EVERY = 1024;
+
     private final Scan scan;
     private final Predicate filter;
     private final boolean scalar;
+    private final Cancellation cancellation = Cancellation.current();
+    private int rowsSinceCheck;
     private final VortexColumn.ValueReader[] readers;
     /** For each output column, its position in the scan. */
     private final int[] scanPositions;
@@ -108,6 +115,9 @@ public final class VortexEnumerator implements Enumerator<Object> {
                     next = selection.nextSetBit(row + 1);
                 }
                 if (next >= 0) {
+                    if ((++rowsSinceCheck & (CHECK_EVERY - 1)) == 0) {
+                        cancellation.check();
+                    }
                     row = next;
                     current = build(next);
                     return true;
