@@ -204,3 +204,49 @@ fn export_plain(array: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut Executi
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use vortex_array::IntoArray;
+    use vortex_array::arrays::DictArray;
+    use vortex_array::arrays::PrimitiveArray;
+    use vortex_array::arrays::VarBinViewArray;
+    use vortex_array::validity::Validity;
+    use vortex_buffer::Buffer;
+
+    use super::*;
+    use crate::memory::in_arena;
+    use crate::session::execution_ctx;
+
+    fn dictionary(codes: &[u16], valid: &[bool]) -> ArrayRef {
+        let values = VarBinViewArray::from_iter_nullable_str([Some("a"), None, Some("b")]).into_array();
+        let codes = PrimitiveArray::new(codes.iter().copied().collect::<Buffer<u16>>(), Validity::from_iter(valid.iter().copied()));
+        // vortex does not check codes against the dictionary here either (it would cost a pass).
+        DictArray::try_new(codes.into_array(), values).unwrap().into_array()
+    }
+
+    #[test]
+    fn a_code_beyond_the_dictionary_is_an_error_naming_the_column() {
+        let column = dictionary(&[0, 2, 7, 1], &[true, true, true, true]);
+        let err = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap_err().to_string();
+        assert_eq!(err, "column 'sym': corrupt data: dictionary code 7 but the dictionary has 3 entries");
+        assert!(err.contains("'sym'"));
+    }
+
+    #[test]
+    fn a_null_code_may_hold_anything() {
+        let column = dictionary(&[0, 2, 7, 1], &[true, true, false, true]);
+        let e = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap();
+        assert!(e.is_dictionary && e.len == 4);
+    }
+
+    #[test]
+    fn every_exported_buffer_lies_in_an_arena() {
+        let column = dictionary(&[0, 2, 0, 1], &[true, false, true, true]);
+        let e = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap();
+        let d = e.dictionary.as_ref().unwrap();
+        for b in [&e.validity, &e.values, &d.validity, &d.offsets, &d.data].into_iter().flatten() {
+            assert!(in_arena(b.as_ptr(), b.len()), "a buffer of {} bytes outside the arenas", b.len());
+        }
+    }
+}

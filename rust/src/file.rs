@@ -156,6 +156,38 @@ mod tests {
     use crate::write::ColumnSpec;
     use crate::write::FileWriter;
 
+    fn descriptors_of(path: &str) -> usize {
+        std::fs::read_dir("/proc/self/fd")
+            .unwrap()
+            .filter_map(|e| std::fs::read_link(e.unwrap().path()).ok())
+            .filter(|target| target.to_str() == Some(path))
+            .count()
+    }
+
+    /// The descriptor closes when the last handle (the file or a scan of it) is dropped, without
+    /// any later call polling vortex's runtime.
+    #[test]
+    fn the_descriptor_closes_with_the_last_handle() {
+        let path = std::env::temp_dir().join(format!("vortex4j-fd-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let specs = vec![ColumnSpec { name: "a".into(), ty: ColumnType::Int(vortex_array::dtype::PType::I64), nullable: false }];
+        let mut w = FileWriter::create(&path, specs).unwrap();
+        w.push(3, vec![ColumnData::I64(vec![1, 2, 3])], vec![None]).unwrap();
+        w.finish().unwrap();
+        drop(w);
+        let before = descriptors_of(&path);
+        let file = open(&path).unwrap();
+        let mut scan = crate::scan::Scan::open(&file, &["a".to_string()], None).unwrap();
+        assert_eq!(descriptors_of(&path), before + 1);
+        drop(file);
+        // The scan keeps the file open and readable.
+        assert_eq!(scan.next_chunk().unwrap().unwrap().len, 3);
+        assert_eq!(descriptors_of(&path), before + 1);
+        drop(scan);
+        assert_eq!(descriptors_of(&path), before);
+        let _ = std::fs::remove_file(&path);
+    }
+
     #[test]
     fn a_null_typed_column_is_listed_not_a_panic() {
         let path = std::env::temp_dir().join(format!("vortex4j-null-col-{}.vortex", std::process::id()));
