@@ -16,7 +16,9 @@ package io.vortex4j.reader.internal;
  *       {@code Schema.fromNative});
  *   <li>an exported column is {@code Object[]{long[] header, ByteBuffer validity, ByteBuffer
  *       values, ByteBuffer offsets, ByteBuffer data, Object[] dictionary}} (see
- *       {@code ColumnExport}); the buffers stay valid until the chunk is freed;
+ *       {@code ColumnExport}); the buffers hold the chunk's data until the chunk is freed, and
+ *       stay mapped after it, so a late read returns stale bytes but never faults ({@code
+ *       NativeHandle#checkRead});
  *   <li>a predicate is the versioned byte encoding of {@code PredicateCodec};
  *   <li>a bitmap is a {@code long[]}, bit {@code i} of word {@code i / 64} (LSB first) is row
  *       {@code i}.
