@@ -62,6 +62,14 @@ impl Error {
         }
     }
 
+    /// Names the file in an error about one of its columns (the column knows no path).
+    pub fn in_file(self, path: &str) -> Self {
+        match self {
+            Error::Column { .. } => Error::file(path, self.to_string()),
+            other => other,
+        }
+    }
+
     /// A column error.
     pub fn column(column: impl Into<String>, message: impl Into<String>) -> Self {
         Error::Column {

@@ -3,12 +3,19 @@
 //! Columns go through Arrow's physical layout (vortex-arrow's `execute_arrow`): values, LSB-first
 //! validity bits, i32 offsets + bytes for strings. Dictionary-encoded strings stay encoded: their
 //! codes are exported, and the dictionary once per dictionary (see [`crate::dict_cache`]). Every
-//! buffer is an Arrow [`Buffer`], reference counted, so its memory lives as long as the export.
+//! buffer is an Arrow [`Buffer`], reference counted, so its memory lives as long as the export,
+//! and lies in the allocator's arenas ([`crate::memory::pinned`]), so that a Java read racing with
+//! the free cannot fault.
+//!
+//! What Java indexes with is checked here, because vortex does not check it when it reads a file:
+//! dictionary codes against the dictionary, string offsets against their bytes (and UTF-8). A
+//! corrupt file fails with an error naming the column instead of reading the wrong entry.
 
 use std::sync::Arc;
 
 use arrow::array::Array as _;
 use arrow::array::ArrayRef as ArrowArrayRef;
+use arrow::array::AsArray;
 use arrow::buffer::BooleanBuffer;
 use arrow::buffer::Buffer;
 use arrow::datatypes::DataType as ArrowType;
@@ -24,6 +31,7 @@ use crate::dict_filter::string_dictionary;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
+use crate::memory::pinned;
 use crate::session::session;
 use crate::types::ColumnType;
 
@@ -78,6 +86,7 @@ fn export_dictionary(
         _ => (ArrowType::UInt32, 4),
     };
     let arrow = to_arrow(codes, code_type, name, ctx)?;
+    check_codes(&arrow, dictionary.len, name)?;
     let data = arrow.to_data();
     Ok(Exported {
         is_dictionary: true,
@@ -85,7 +94,7 @@ fn export_dictionary(
         code_width: width as u8,
         dictionary_id: dictionary.dictionary_id,
         validity: validity(&arrow),
-        values: Some(data.buffers()[0].slice_with_length(data.offset() * width, data.len() * width)),
+        values: Some(pinned(data.buffers()[0].slice_with_length(data.offset() * width, data.len() * width))),
         dictionary: Some(dictionary),
         ..Exported::default()
     })
@@ -111,7 +120,35 @@ fn to_arrow(array: &ArrayRef, target: ArrowType, name: &str, ctx: &mut Execution
 }
 
 fn validity(array: &ArrowArrayRef) -> Option<Buffer> {
-    array.nulls().filter(|n| n.null_count() > 0).map(|n| bits(n.inner()))
+    array.nulls().filter(|n| n.null_count() > 0).map(|n| pinned(bits(n.inner())))
+}
+
+/// Every non-null code must index one of the dictionary's `entries`.
+fn check_codes(codes: &ArrowArrayRef, entries: usize, name: &str) -> Result<()> {
+    use arrow::compute::max;
+    use arrow::datatypes::UInt8Type;
+    use arrow::datatypes::UInt16Type;
+    use arrow::datatypes::UInt32Type;
+    let largest = match codes.data_type() {
+        ArrowType::UInt8 => max(codes.as_primitive::<UInt8Type>()).map(u64::from),
+        ArrowType::UInt16 => max(codes.as_primitive::<UInt16Type>()).map(u64::from),
+        _ => max(codes.as_primitive::<UInt32Type>()).map(u64::from),
+    };
+    match largest {
+        Some(code) if code >= entries as u64 => Err(Error::column(
+            name,
+            format!("corrupt data: dictionary code {code} but the dictionary has {entries} entries"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Offsets must rise within their bytes and strings must be UTF-8: Arrow's full validation.
+fn check_var_bin(array: &ArrowArrayRef, name: &str) -> Result<()> {
+    array
+        .to_data()
+        .validate_full()
+        .map_err(|e| Error::column(name, format!("corrupt data: {e}")))
 }
 
 /// Bits starting at bit 0 (copied only when the source starts mid-byte).
@@ -137,7 +174,7 @@ fn export_plain(array: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut Executi
     match &target {
         ArrowType::Null => {}
         ArrowType::Boolean => {
-            out.values = Some(bits(&BooleanBuffer::new(data.buffers()[0].clone(), offset, len)));
+            out.values = Some(pinned(bits(&BooleanBuffer::new(data.buffers()[0].clone(), offset, len))));
         }
         ArrowType::Float16 => {
             let halves = fixed(2);
@@ -146,23 +183,70 @@ fn export_plain(array: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut Executi
                 .iter()
                 .map(|h| h.to_f32())
                 .collect();
-            out.values = Some(Buffer::from_vec(widened));
+            out.values = Some(pinned(Buffer::from_vec(widened)));
         }
         ArrowType::Time32(_) => {
             let widened: Vec<i64> = fixed(4).typed_data::<i32>().iter().map(|&v| v as i64).collect();
-            out.values = Some(Buffer::from_vec(widened));
+            out.values = Some(pinned(Buffer::from_vec(widened)));
         }
         ArrowType::Utf8 | ArrowType::Binary => {
-            out.offsets = Some(data.buffers()[0].slice_with_length(offset * 4, (len + 1) * 4));
-            out.data = Some(data.buffers()[1].clone());
+            check_var_bin(&arrow, name)?;
+            out.offsets = Some(pinned(data.buffers()[0].slice_with_length(offset * 4, (len + 1) * 4)));
+            out.data = Some(pinned(data.buffers()[1].clone()));
         }
         t => {
             let width = t.primitive_width().ok_or_else(|| Error::UnsupportedColumn {
                 column: name.to_string(),
                 dtype: array.dtype().to_string(),
             })?;
-            out.values = Some(fixed(width));
+            out.values = Some(pinned(fixed(width)));
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use vortex_array::IntoArray;
+    use vortex_array::arrays::DictArray;
+    use vortex_array::arrays::PrimitiveArray;
+    use vortex_array::arrays::VarBinViewArray;
+    use vortex_array::validity::Validity;
+    use vortex_buffer::Buffer;
+
+    use super::*;
+    use crate::memory::in_arena;
+    use crate::session::execution_ctx;
+
+    fn dictionary(codes: &[u16], valid: &[bool]) -> ArrayRef {
+        let values = VarBinViewArray::from_iter_nullable_str([Some("a"), None, Some("b")]).into_array();
+        let codes = PrimitiveArray::new(codes.iter().copied().collect::<Buffer<u16>>(), Validity::from_iter(valid.iter().copied()));
+        // vortex does not check codes against the dictionary here either (it would cost a pass).
+        DictArray::try_new(codes.into_array(), values).unwrap().into_array()
+    }
+
+    #[test]
+    fn a_code_beyond_the_dictionary_is_an_error_naming_the_column() {
+        let column = dictionary(&[0, 2, 7, 1], &[true, true, true, true]);
+        let err = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap_err().to_string();
+        assert_eq!(err, "column 'sym': corrupt data: dictionary code 7 but the dictionary has 3 entries");
+        assert!(err.contains("'sym'"));
+    }
+
+    #[test]
+    fn a_null_code_may_hold_anything() {
+        let column = dictionary(&[0, 2, 7, 1], &[true, true, false, true]);
+        let e = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap();
+        assert!(e.is_dictionary && e.len == 4);
+    }
+
+    #[test]
+    fn every_exported_buffer_lies_in_an_arena() {
+        let column = dictionary(&[0, 2, 0, 1], &[true, false, true, true]);
+        let e = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap();
+        let d = e.dictionary.as_ref().unwrap();
+        for b in [&e.validity, &e.values, &d.validity, &d.offsets, &d.data].into_iter().flatten() {
+            assert!(in_arena(b.as_ptr(), b.len()), "a buffer of {} bytes outside the arenas", b.len());
+        }
+    }
 }

@@ -1,23 +1,30 @@
 //! Opening files: validation with clear messages, the footer, schema and row count.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use vortex_array::dtype::DType;
+use vortex_array::memory::MemorySessionExt;
 use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
+use vortex_io::session::RuntimeSessionExt;
 
 use crate::error::Error;
 use crate::error::Result;
+use crate::local_file;
+use crate::local_file::Descriptor;
 use crate::session::block_on;
 use crate::session::session;
 use crate::types::ColumnType;
 
-/// An open Vortex file and the path it came from (for messages).
+/// An open Vortex file and the path it came from (for messages). Clones share the descriptor,
+/// which closes when the last clone is dropped.
 #[derive(Clone)]
 pub struct OpenFile {
     pub path: String,
     pub file: VortexFile,
+    _descriptor: Arc<Descriptor>,
 }
 
 /// One top-level column: its name, Java-facing type and nullability.
@@ -44,8 +51,12 @@ pub fn open(path: &str) -> Result<OpenFile> {
         return Err(Error::file(path, "is empty, not a Vortex file"));
     }
     check_magic(path, meta.len())?;
-    let file = block_on(session().open_options().with_file_size(meta.len()).open_path(p))
-        .map_err(|e| Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e))))?;
+    let not_readable = |e: vortex_error::VortexError| {
+        Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
+    };
+    let (source, descriptor) = local_file::open(p, session().handle(), session().allocator())
+        .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
+    let file = block_on(session().open_options().with_file_size(meta.len()).open(Arc::new(source))).map_err(not_readable)?;
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,
@@ -55,6 +66,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
     Ok(OpenFile {
         path: path.to_string(),
         file,
+        _descriptor: Arc::new(descriptor),
     })
 }
 
@@ -143,6 +155,38 @@ mod tests {
     use crate::write::ColumnData;
     use crate::write::ColumnSpec;
     use crate::write::FileWriter;
+
+    fn descriptors_of(path: &str) -> usize {
+        std::fs::read_dir("/proc/self/fd")
+            .unwrap()
+            .filter_map(|e| std::fs::read_link(e.unwrap().path()).ok())
+            .filter(|target| target.to_str() == Some(path))
+            .count()
+    }
+
+    /// The descriptor closes when the last handle (the file or a scan of it) is dropped, without
+    /// any later call polling vortex's runtime.
+    #[test]
+    fn the_descriptor_closes_with_the_last_handle() {
+        let path = std::env::temp_dir().join(format!("vortex4j-fd-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let specs = vec![ColumnSpec { name: "a".into(), ty: ColumnType::Int(vortex_array::dtype::PType::I64), nullable: false }];
+        let mut w = FileWriter::create(&path, specs).unwrap();
+        w.push(3, vec![ColumnData::I64(vec![1, 2, 3])], vec![None]).unwrap();
+        w.finish().unwrap();
+        drop(w);
+        let before = descriptors_of(&path);
+        let file = open(&path).unwrap();
+        let mut scan = crate::scan::Scan::open(&file, &["a".to_string()], None).unwrap();
+        assert_eq!(descriptors_of(&path), before + 1);
+        drop(file);
+        // The scan keeps the file open and readable.
+        assert_eq!(scan.next_chunk().unwrap().unwrap().len, 3);
+        assert_eq!(descriptors_of(&path), before + 1);
+        drop(scan);
+        assert_eq!(descriptors_of(&path), before);
+        let _ = std::fs::remove_file(&path);
+    }
 
     #[test]
     fn a_null_typed_column_is_listed_not_a_panic() {

@@ -12,6 +12,8 @@ pub mod export;
 pub mod expression;
 pub mod file;
 pub mod fixture;
+pub mod local_file;
+pub mod memory;
 pub mod predicate;
 pub mod resolve;
 pub mod scan;
@@ -20,3 +22,7 @@ pub mod types;
 pub mod write;
 
 mod jni;
+
+/// Large blocks never unmapped, live bytes counted: see [`memory`].
+#[global_allocator]
+static ALLOCATOR: memory::Allocator = memory::Allocator;

@@ -64,7 +64,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_exportColumn<'l>(
 ) -> jobject {
     call(&mut env, |env| {
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
-        let export = chunk.export(column.max(-1) as usize)?;
+        let export = chunk.export(column.max(-1) as usize).map_err(|e| e.in_file(&chunk.data.path))?;
         Ok(raw(export_to_java(env, &export)?))
     })
 }
@@ -78,7 +78,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_exportDictionary<
 ) -> jobject {
     call(&mut env, |env| {
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
-        match chunk.export_dictionary(column.max(-1) as usize)? {
+        match chunk.export_dictionary(column.max(-1) as usize).map_err(|e| e.in_file(&chunk.data.path))? {
             Some(d) => Ok(raw(export_to_java(env, &d)?)),
             None => Ok(std::ptr::null_mut()),
         }

@@ -9,6 +9,7 @@ mod chunk;
 mod convert;
 mod file;
 mod filter;
+mod memory;
 mod scan;
 mod values;
 mod write;

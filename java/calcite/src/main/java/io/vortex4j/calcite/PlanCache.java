@@ -47,6 +47,11 @@ final class PlanCache {
         plans.put(key, plan);
     }
 
+    /** Forgets the plan of {@code key} if it still is {@code plan} (one that turned out broken). */
+    synchronized void remove(Key key, CalciteSignature<?> plan) {
+        plans.remove(key, plan);
+    }
+
     /** Forgets every plan (after a statement that may have changed the schemas). */
     synchronized void clear() {
         plans.clear();

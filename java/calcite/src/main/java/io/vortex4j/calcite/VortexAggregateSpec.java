@@ -1,6 +1,7 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.GroupAggregate;
@@ -70,10 +71,12 @@ public final class VortexAggregateSpec {
         Predicate boundFilter = filter == null || root == null ? filter : VortexScanSpec.bindParameters(filter, root);
         VortexAggregateSpec bound = boundFilter == filter ? this
                 : new VortexAggregateSpec(table, boundFilter, group, calls, scalar);
+        Cancellation cancellation = VortexScanSpec.cancellation(root);
         return new AbstractEnumerable<Object>() {
             @Override
             public Enumerator<Object> enumerator() {
-                return Linq4j.enumerator(bound.rows());
+                // Every scan the aggregation opens checks the statement's cancel flag and timeout.
+                return Linq4j.enumerator(cancellation.call(bound::rows));
             }
         };
     }

@@ -18,6 +18,13 @@ import org.apache.calcite.jdbc.Driver;
  * DriverManager.getConnection("jdbc:vortex:/data/trades;pushdown=false")
  * }</pre>
  *
+ * <p>The JDBC contract, beyond Calcite's: a connection may be shared by threads (each running
+ * its own statements); {@code Statement.setQueryTimeout} stops a query at the deadline with
+ * {@link java.sql.SQLTimeoutException} and {@code cancel()} stops it with SQLState 57014, both
+ * within one chunk of reading, closing the scans they stop; every failure is an {@link
+ * java.sql.SQLException} whose message is one readable line ({@link QueryErrors}), never an
+ * {@link Error}.
+ *
  * <p>Properties (in the URL after {@code ;}, or in the {@code Properties} given; the URL wins):
  * <ul>
  *   <li>{@code directory} — the folder, when the URL does not start with one;</li>
@@ -52,6 +59,15 @@ public final class VortexDriver extends Driver {
     @Override
     protected String getConnectStringPrefix() {
         return PREFIX;
+    }
+
+    /**
+     * Calcite's JDBC objects with thread-safe statement creation and translated errors (see
+     * {@link org.apache.calcite.jdbc.VortexJdbcFactory}).
+     */
+    @Override
+    protected String getFactoryClassName(JdbcVersion jdbcVersion) {
+        return "org.apache.calcite.jdbc.VortexJdbcFactory";
     }
 
     /**

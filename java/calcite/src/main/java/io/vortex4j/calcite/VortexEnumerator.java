@@ -2,6 +2,7 @@ package io.vortex4j.calcite;
 
 import io.vortex4j.reader.Array;
 import io.vortex4j.reader.Bitmap;
+import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Predicate;
@@ -9,7 +10,6 @@ import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
@@ -23,13 +23,22 @@ import org.apache.calcite.linq4j.Enumerator;
  * code expects scalars. Dictionary-encoded strings are decoded once per dictionary entry by the
  * reader, not once per row.
  *
+ * <p>The scan stops with {@link io.vortex4j.CancelledException} when the {@link Cancellation}
+ * current when the enumerator was created is cancelled: checked before each chunk is read and
+ * every {@value #CHECK_EVERY} rows (Calcite may do much work per row, a join's probe say). Any
+ * failure closes the scan and the chunk before it propagates.
+ *
  * <p>Not thread-safe; {@link #close()} releases the scan and the current chunk.
  */
 public final class VortexEnumerator implements Enumerator<Object> {
+    /** Rows between two checks of the cancellation (a power of two). */
+    static final int CHECK_EVERY = 1024;
+
     private final Scan scan;
     private final Predicate filter;
     private final boolean scalar;
-    private final AtomicBoolean cancel;
+    private final Cancellation cancellation = Cancellation.current();
+    private int rowsSinceCheck;
     private final VortexColumn.ValueReader[] readers;
     /** For each output column, its position in the scan. */
     private final int[] scanPositions;
@@ -44,16 +53,14 @@ public final class VortexEnumerator implements Enumerator<Object> {
     /**
      * An enumerator over {@code file}'s rows where {@code filter} (may be null) holds, producing
      * {@code columns} in order; {@code scalar} asks for bare values instead of one-element
-     * arrays (only with one column); {@code cancel} (may be null) stops the scan when set.
+     * arrays (only with one column).
      */
-    VortexEnumerator(VortexFile file, List<VortexColumn> columns, Predicate filter, boolean scalar,
-            AtomicBoolean cancel) {
+    VortexEnumerator(VortexFile file, List<VortexColumn> columns, Predicate filter, boolean scalar) {
         if (scalar && columns.size() != 1) {
             throw new IllegalArgumentException("scalar rows need exactly one column, not " + columns);
         }
         this.filter = filter;
         this.scalar = scalar;
-        this.cancel = cancel;
         List<String> scanned = new ArrayList<>();
         this.readers = new VortexColumn.ValueReader[columns.size()];
         this.scanPositions = new int[columns.size()];
@@ -90,6 +97,15 @@ public final class VortexEnumerator implements Enumerator<Object> {
 
     @Override
     public boolean moveNext() {
+        try {
+            return advance();
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    private boolean advance() {
         while (true) {
             if (chunk != null) {
                 int next;
@@ -99,13 +115,16 @@ public final class VortexEnumerator implements Enumerator<Object> {
                     next = selection.nextSetBit(row + 1);
                 }
                 if (next >= 0) {
+                    if ((++rowsSinceCheck & (CHECK_EVERY - 1)) == 0) {
+                        cancellation.check();
+                    }
                     row = next;
                     current = build(next);
                     return true;
                 }
                 closeChunk();
             }
-            if (done || (cancel != null && cancel.get())) {
+            if (done) {
                 return false;
             }
             if (!scan.hasNext()) {

@@ -1,5 +1,6 @@
 package io.vortex4j.calcite;
 
+import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Predicate;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,21 @@ public final class VortexScanSpec {
     public Enumerable<Object> enumerable(DataContext root) {
         Predicate boundFilter = filter == null || root == null ? filter : bindParameters(filter, root);
         VortexScanSpec bound = boundFilter == filter ? this : new VortexScanSpec(table, fields, boundFilter, scalar);
-        return bound.rows(root == null ? null : DataContext.Variable.CANCEL_FLAG.get(root));
+        return bound.rows(cancellation(root));
+    }
+
+    /**
+     * The statement's cancel flag and timeout ({@code Statement.cancel}, {@code setQueryTimeout},
+     * which Calcite hands every query in its data context), the deadline counted from now: the
+     * query starts executing when the generated code asks for its scans.
+     */
+    static Cancellation cancellation(DataContext root) {
+        if (root == null) {
+            return Cancellation.NONE;
+        }
+        AtomicBoolean flag = DataContext.Variable.CANCEL_FLAG.get(root);
+        Long timeout = DataContext.Variable.TIMEOUT.get(root);
+        return Cancellation.of(flag, timeout == null ? 0 : timeout);
     }
 
     /**
@@ -68,7 +83,7 @@ public final class VortexScanSpec {
         }
     }
 
-    Enumerable<Object> rows(AtomicBoolean cancel) {
-        return VortexTable.rows(this, cancel);
+    Enumerable<Object> rows(Cancellation cancellation) {
+        return VortexTable.rows(this, cancellation);
     }
 }

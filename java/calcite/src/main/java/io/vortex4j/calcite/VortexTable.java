@@ -1,5 +1,6 @@
 package io.vortex4j.calcite;
 
+import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.VortexFile;
@@ -7,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
@@ -96,8 +96,7 @@ public class VortexTable extends AbstractTable implements ScannableTable {
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
         }
-        AtomicBoolean cancel = root == null ? null : DataContext.Variable.CANCEL_FLAG.get(root);
-        Enumerable<?> rows = new VortexScanSpec(this, all, null, false).rows(cancel);
+        Enumerable<?> rows = new VortexScanSpec(this, all, null, false).rows(VortexScanSpec.cancellation(root));
         return (Enumerable<Object[]>) rows;
     }
 
@@ -107,12 +106,13 @@ public class VortexTable extends AbstractTable implements ScannableTable {
     }
 
     /** An enumerable over rows built by a {@link VortexEnumerator}. */
-    static Enumerable<Object> rows(VortexScanSpec spec, AtomicBoolean cancel) {
+    static Enumerable<Object> rows(VortexScanSpec spec, Cancellation cancellation) {
         return new AbstractEnumerable<Object>() {
             @Override
             public Enumerator<Object> enumerator() {
-                return new VortexEnumerator(spec.table.file(), spec.projectedColumns(), spec.filter,
-                        spec.scalar, cancel);
+                // The enumerator opens its scan here: the scan checks the cancellation per chunk.
+                return cancellation.call(() -> new VortexEnumerator(spec.table.file(), spec.projectedColumns(),
+                        spec.filter, spec.scalar));
             }
         };
     }

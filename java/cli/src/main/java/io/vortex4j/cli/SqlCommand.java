@@ -46,6 +46,7 @@ final class SqlCommand implements Callable<Integer> {
         if (sql.isEmpty()) {
             return shell();
         }
+        // SQL errors propagate: Main prints them as one line (they are one-line SQLExceptions).
         try (Connection c = VortexSql.connect(data, !noPushdown); Statement s = c.createStatement()) {
             String query = String.join(" ", sql);
             if (s.execute(query)) {
@@ -59,8 +60,6 @@ final class SqlCommand implements Callable<Integer> {
             } else {
                 System.out.println(s.getUpdateCount() + " rows affected");
             }
-        } catch (SQLException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
         }
         return 0;
     }
@@ -95,7 +94,11 @@ final class SqlCommand implements Callable<Integer> {
         }
     }
 
-    /** A header line, then one line per row; values quoted when needed (RFC 4180). */
+    /**
+     * A header line, then one line per row; values quoted when needed (RFC 4180). The header is
+     * printed once the first row is computed, so a query failing on its first row prints nothing
+     * on stdout (rows are streamed: a failure later leaves the rows before it).
+     */
     static void printCsv(ResultSet rs, PrintStream out) throws SQLException {
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();
@@ -103,8 +106,9 @@ final class SqlCommand implements Callable<Integer> {
         for (int i = 1; i <= n; i++) {
             line.append(i > 1 ? "," : "").append(csv(md.getColumnLabel(i)));
         }
+        boolean more = rs.next();
         out.println(line);
-        while (rs.next()) {
+        for (; more; more = rs.next()) {
             line.setLength(0);
             for (int i = 1; i <= n; i++) {
                 Object v = rs.getObject(i);

@@ -12,7 +12,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.BeforeClass;
 import org.junit.Test;
-import picocli.CommandLine;
 
 /** The commands end to end on a small generated sample. */
 public class CliTest {
@@ -33,7 +32,7 @@ public class CliTest {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
         try {
-            int code = new CommandLine(new Main()).execute(args);
+            int code = Main.commandLine().execute(args);
             return new Result(code, buf.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(old);

@@ -6,8 +6,16 @@ import java.nio.ByteOrder;
 
 /**
  * A column of one chunk: a read-only view over buffers owned by the chunk's native memory (no
- * copy). Valid until the chunk is closed; every access after that throws {@link
- * IllegalStateException}. Indexes run from 0 to {@link #length()} - 1.
+ * copy). Valid until the chunk is closed; indexes run from 0 to {@link #length()} - 1.
+ *
+ * <p>After close. Every accessor that reads the column's values ({@code getLong}, {@code
+ * isNull}, {@code getString}, ...) throws {@link IllegalStateException} once the chunk is closed,
+ * on any thread: a read on the thread that closed the chunk, or on a thread that observed the
+ * close, always throws. A read racing with {@code close()} on another thread either returns the
+ * value as it was before the close or throws {@code IllegalStateException}; it never crashes the
+ * JVM and never returns a value read from freed memory (each accessor reads, then checks that
+ * the chunk was still open, see {@code NativeHandle.checkRead}). {@link #length()}, {@link
+ * #type()} and {@link #mayHaveNulls()} read no native memory and keep answering.
  */
 public abstract class Array {
     static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0).order(ByteOrder.LITTLE_ENDIAN);
@@ -37,8 +45,10 @@ public abstract class Array {
 
     /** True when row {@code i} is null. */
     public boolean isNull(int i) {
-        check(i);
-        return validity != null && !bit(validity, i);
+        checkIndex(i);
+        boolean nul = validity != null && !bit(validity, i);
+        owner.checkRead();
+        return nul;
     }
 
     /** True when row {@code i} is not null. */
@@ -54,14 +64,22 @@ public abstract class Array {
     /** Throws unless the chunk is open and {@code i} is a row of this array. */
     final void check(int i) {
         owner.checkOpen();
+        checkIndex(i);
+    }
+
+    /** Throws unless {@code i} is a row of this array. */
+    final void checkIndex(int i) {
         if (i < 0 || i >= length) {
             throw new IndexOutOfBoundsException("row " + i + " of an array of " + length + " rows");
         }
     }
 
-    /** Throws unless the chunk is open. */
-    final void checkOpen() {
-        owner.checkOpen();
+    /**
+     * Throws unless the chunk was still open after the reads of its memory before this call:
+     * every accessor calls it between reading native memory and using what it read.
+     */
+    final void checkRead() {
+        owner.checkRead();
     }
 
     static boolean bit(ByteBuffer bits, int i) {

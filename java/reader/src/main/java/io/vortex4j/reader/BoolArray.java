@@ -14,7 +14,9 @@ public final class BoolArray extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public boolean getBoolean(int i) {
-        check(i);
-        return bit(bits, i);
+        checkIndex(i);
+        boolean v = bit(bits, i);
+        checkRead();
+        return v;
     }
 }

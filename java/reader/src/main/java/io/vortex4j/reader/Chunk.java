@@ -11,10 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * unreachable). Columns keep the file's encoding where vortex4j can use it (dictionary-encoded
  * strings arrive as {@link VarBinDictArray}).
  *
- * <p>Threads: a chunk and its arrays may be read from several threads at once, but {@link
- * #close()} must not race with reads of its arrays on other threads (the memory goes away at
- * close; reads after it throw {@link IllegalStateException}). Native calls on the chunk itself
- * are protected: a close during one waits for it to finish.
+ * <p>Threads: a chunk and its arrays may be read from several threads at once, and closed from
+ * any thread at any time. {@link #close()} frees the native memory at once (after native calls on
+ * the chunk in flight, which it waits for); reads of its arrays after the close throw {@link
+ * IllegalStateException}, and a read racing with the close returns the value from before the
+ * close or throws, never a value from freed memory and never a crash (see {@link Array}).
  */
 public final class Chunk implements AutoCloseable {
     private final Scan scan;
@@ -73,6 +74,7 @@ public final class Chunk implements AutoCloseable {
                 throw new UnsupportedOperationException("column '" + field.name() + "' has dtype "
                         + field.type() + ", which vortex4j does not read");
             }
+            NativeMemory.reserve();
             long h = handle.acquire();
             try {
                 Object[] export = Native.exportColumn(h, i);

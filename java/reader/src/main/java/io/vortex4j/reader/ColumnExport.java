@@ -28,13 +28,18 @@ final class ColumnExport {
         long[] header = (long[]) export[0];
         int length = Math.toIntExact(header[1]);
         ByteBuffer validity = buffer(export[1]);
+        Sizes sizes = new Sizes(owner, field, length);
+        sizes.bits("validity", validity);
         if (header[0] == DICTIONARY) {
             VarBinDictArray.Dictionary d = dictionary(owner, field, (Object[]) export[5], dictionaries);
-            return new VarBinDictArray(owner, field.type(), length, validity, nonNull(export[2]),
-                    (int) header[2], d.entries(), d.strings());
+            int width = (int) header[2];
+            ByteBuffer codes = nonNull(export[2]);
+            sizes.need("codes", codes, (long) length * width);
+            return new VarBinDictArray(owner, field.type(), length, validity, codes, width, d.entries(), d.strings());
         }
         ByteBuffer values = nonNull(export[2]);
         DataType type = field.type();
+        sizes.values(type.kind(), values);
         switch (type.kind()) {
             case NULL:
                 return new NullArray(owner, length);
@@ -66,7 +71,7 @@ final class ColumnExport {
                 return new Float64Array(owner, type, length, validity, values);
             case UTF8:
             case BINARY:
-                return new VarBinArray(owner, type, length, validity, nonNull(export[3]), nonNull(export[4]));
+                return varBin(sizes, type, validity, nonNull(export[3]), nonNull(export[4]));
             case DECIMAL:
                 return new DecimalArray(owner, type, length, validity, values);
             default:
@@ -79,14 +84,54 @@ final class ColumnExport {
     static VarBinDictArray.Dictionary dictionary(NativeHandle owner, Field field, Object[] export,
             LongFunction<DictionaryStrings> dictionaries) {
         long[] header = (long[]) export[0];
-        VarBinArray entries = new VarBinArray(owner, field.type(), Math.toIntExact(header[1]),
-                buffer(export[1]), nonNull(export[3]), nonNull(export[4]));
+        Sizes sizes = new Sizes(owner, field, Math.toIntExact(header[1]));
+        ByteBuffer validity = buffer(export[1]);
+        sizes.bits("dictionary validity", validity);
+        VarBinArray entries = varBin(sizes, field.type(), validity, nonNull(export[3]), nonNull(export[4]));
         long id = header[3];
         DictionaryStrings strings = dictionaries.apply(id);
         if (strings == null || strings.size() != entries.length()) {
             strings = new DictionaryStrings(id, entries.length());
         }
         return new VarBinDictArray.Dictionary(entries, strings);
+    }
+
+    private static VarBinArray varBin(Sizes sizes, DataType type, ByteBuffer validity, ByteBuffer offsets,
+            ByteBuffer data) {
+        sizes.need("offsets", offsets, (sizes.length + 1L) * 4);
+        return new VarBinArray(sizes.owner, type, sizes.length, validity, offsets, data);
+    }
+
+    /**
+     * Checks that each buffer holds what {@code length} rows need, so no accessor can index past
+     * one (the native side validates codes and offsets; this guards the shape of the export).
+     */
+    private record Sizes(NativeHandle owner, Field field, int length) {
+        void bits(String what, ByteBuffer b) {
+            if (b != null) {
+                need(what, b, (length + 7L) / 8);
+            }
+        }
+
+        void values(DataType.Kind kind, ByteBuffer b) {
+            switch (kind) {
+                case BOOL -> need("values", b, (length + 7L) / 8);
+                case INT8, UINT8 -> need("values", b, length);
+                case INT16, UINT16 -> need("values", b, 2L * length);
+                case INT32, UINT32, DATE, FLOAT16, FLOAT32 -> need("values", b, 4L * length);
+                case INT64, UINT64, TIME, TIMESTAMP, FLOAT64 -> need("values", b, 8L * length);
+                case DECIMAL -> need("values", b, 16L * length);
+                default -> { }
+            }
+        }
+
+        void need(String what, ByteBuffer b, long bytes) {
+            if (b.capacity() < bytes) {
+                throw new io.vortex4j.VortexException(owner.what() + ": column '" + field.name()
+                        + "': corrupt data: " + what + " hold " + b.capacity() + " bytes, " + length
+                        + " rows need " + bytes);
+            }
+        }
     }
 
     private static ByteBuffer buffer(Object o) {

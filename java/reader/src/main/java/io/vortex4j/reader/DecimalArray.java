@@ -23,6 +23,7 @@ public final class DecimalArray extends Array {
         for (int b = 0; b < 16; b++) {
             bigEndian[15 - b] = values.get(i * 16 + b);
         }
+        checkRead();
         return new BigDecimal(new BigInteger(bigEndian), type.scale());
     }
 }

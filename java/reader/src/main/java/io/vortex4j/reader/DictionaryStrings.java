@@ -20,7 +20,10 @@ final class DictionaryStrings {
         return strings.length;
     }
 
-    /** Entry {@code code}, decoding it on first use; null for a null entry. */
+    /**
+     * Entry {@code code}, decoding it on first use; null for a null entry. The entry's bytes are
+     * checked as read before their string is cached for the other chunks sharing the dictionary.
+     */
     String get(VarBinArray dictionary, int code) {
         String s = strings[code];
         if (s == null && !dictionary.isNull(code)) {

@@ -14,7 +14,9 @@ public final class Float32Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public float getFloat(int i) {
-        check(i);
-        return values.getFloat(i << 2);
+        checkIndex(i);
+        float v = values.getFloat(i << 2);
+        checkRead();
+        return v;
     }
 }

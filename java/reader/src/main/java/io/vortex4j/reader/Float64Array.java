@@ -14,7 +14,9 @@ public final class Float64Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public double getDouble(int i) {
-        check(i);
-        return values.getDouble(i << 3);
+        checkIndex(i);
+        double v = values.getDouble(i << 3);
+        checkRead();
+        return v;
     }
 }

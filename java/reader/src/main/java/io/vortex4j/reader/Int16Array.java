@@ -14,7 +14,9 @@ public final class Int16Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public short getShort(int i) {
-        check(i);
-        return values.getShort(i << 1);
+        checkIndex(i);
+        short v = values.getShort(i << 1);
+        checkRead();
+        return v;
     }
 }

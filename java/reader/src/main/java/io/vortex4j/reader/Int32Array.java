@@ -14,7 +14,9 @@ public final class Int32Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public int getInt(int i) {
-        check(i);
-        return values.getInt(i << 2);
+        checkIndex(i);
+        int v = values.getInt(i << 2);
+        checkRead();
+        return v;
     }
 }

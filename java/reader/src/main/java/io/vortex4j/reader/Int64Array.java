@@ -14,7 +14,9 @@ public final class Int64Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public long getLong(int i) {
-        check(i);
-        return values.getLong(i << 3);
+        checkIndex(i);
+        long v = values.getLong(i << 3);
+        checkRead();
+        return v;
     }
 }

@@ -14,7 +14,9 @@ public final class Int8Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public byte getByte(int i) {
-        check(i);
-        return values.get(i);
+        checkIndex(i);
+        byte v = values.get(i);
+        checkRead();
+        return v;
     }
 }

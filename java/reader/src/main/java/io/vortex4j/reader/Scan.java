@@ -11,12 +11,15 @@ import java.util.NoSuchElementException;
  * A scan over a file: an iterator of {@link Chunk}s in file order, covering every row once.
  *
  * <p>Each chunk owns native memory: close it when done (or let the garbage collector free it).
- * A scan is meant for one thread at a time.
+ * A scan is meant for one thread at a time. Before reading each chunk it checks the {@link
+ * Cancellation} that was current when it was opened, and throws {@link
+ * io.vortex4j.CancelledException} once that is cancelled.
  */
 public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseable {
     private final VortexFile file;
     private final NativeHandle handle;
     private final Schema schema;
+    private final Cancellation cancellation = Cancellation.current();
     /** Decoded dictionary strings by dictionary id, shared by the chunks that share a dictionary. */
     private final Map<Long, DictionaryStrings> dictionaries = new HashMap<>();
     private Chunk next;
@@ -48,6 +51,8 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
             handle.checkOpen();
             return false;
         }
+        cancellation.check();
+        NativeMemory.reserve();
         long h = handle.acquire();
         long chunk;
         try {

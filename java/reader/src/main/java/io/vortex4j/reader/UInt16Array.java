@@ -14,7 +14,9 @@ public final class UInt16Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public int getInt(int i) {
-        check(i);
-        return Short.toUnsignedInt(values.getShort(i << 1));
+        checkIndex(i);
+        int v = Short.toUnsignedInt(values.getShort(i << 1));
+        checkRead();
+        return v;
     }
 }

@@ -14,7 +14,9 @@ public final class UInt32Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public long getLong(int i) {
-        check(i);
-        return Integer.toUnsignedLong(values.getInt(i << 2));
+        checkIndex(i);
+        long v = Integer.toUnsignedLong(values.getInt(i << 2));
+        checkRead();
+        return v;
     }
 }

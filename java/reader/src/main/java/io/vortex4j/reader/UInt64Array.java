@@ -16,8 +16,10 @@ public final class UInt64Array extends Array {
 
     /** The 64 bits of row {@code i} as a signed long (values above 2^63-1 come out negative). */
     public long getLong(int i) {
-        check(i);
-        return values.getLong(i << 3);
+        checkIndex(i);
+        long v = values.getLong(i << 3);
+        checkRead();
+        return v;
     }
 
     /** The exact value of row {@code i}. */

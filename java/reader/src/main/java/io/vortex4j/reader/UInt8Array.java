@@ -14,7 +14,9 @@ public final class UInt8Array extends Array {
 
     /** The value of row {@code i} (unspecified for a null row). */
     public int getInt(int i) {
-        check(i);
-        return Byte.toUnsignedInt(values.get(i));
+        checkIndex(i);
+        int v = Byte.toUnsignedInt(values.get(i));
+        checkRead();
+        return v;
     }
 }

@@ -21,10 +21,7 @@ public final class VarBinArray extends Array {
 
     /** The bytes of row {@code i}, or null for a null row. */
     public byte[] getBytes(int i) {
-        if (isNull(i)) {
-            return null;
-        }
-        return bytesUnchecked(i);
+        return isNull(i) ? null : bytesUnchecked(i);
     }
 
     /** Row {@code i} decoded as UTF-8, or null for a null row. */
@@ -35,15 +32,21 @@ public final class VarBinArray extends Array {
 
     /** The byte length of row {@code i} (0 for a null row). */
     public int byteLength(int i) {
-        check(i);
-        return offsets.getInt((i + 1) << 2) - offsets.getInt(i << 2);
+        checkIndex(i);
+        int n = offsets.getInt((i + 1) << 2) - offsets.getInt(i << 2);
+        checkRead();
+        return n;
     }
 
+    /** The bytes of row {@code i}, a row of this array, null or not. */
     byte[] bytesUnchecked(int i) {
         int start = offsets.getInt(i << 2);
         int end = offsets.getInt((i + 1) << 2);
+        // Offsets read after a close may be anything: check before sizing and copying by them.
+        checkRead();
         byte[] out = new byte[end - start];
         data.get(start, out);
+        checkRead();
         return out;
     }
 }

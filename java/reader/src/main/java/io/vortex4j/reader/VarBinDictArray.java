@@ -38,23 +38,24 @@ public final class VarBinDictArray extends Array {
 
     /** The code of row {@code i}; unspecified when the code itself is null. */
     public int getCode(int i) {
-        check(i);
-        return codeUnchecked(i);
+        checkIndex(i);
+        int code = codeUnchecked(i);
+        checkRead();
+        return code;
     }
 
     /** True when the code of row {@code i} is null (a null row whatever the dictionary holds). */
     public boolean isCodeNull(int i) {
-        check(i);
-        return validity != null && !bit(validity, i);
+        checkIndex(i);
+        boolean nul = isCodeNullUnchecked(i);
+        checkRead();
+        return nul;
     }
 
     @Override
     public boolean isNull(int i) {
-        check(i);
-        if (validity != null && !bit(validity, i)) {
-            return true;
-        }
-        return dictionary.validity != null && !bit(dictionary.validity, codeUnchecked(i));
+        int code = validCode(i);
+        return code < 0 || dictionary.isNull(code);
     }
 
     @Override
@@ -64,22 +65,32 @@ public final class VarBinDictArray extends Array {
 
     /** Row {@code i} as a String (utf8 columns), or null for a null row. */
     public String getString(int i) {
-        check(i);
-        if (validity != null && !bit(validity, i)) {
-            return null;
-        }
-        return strings.get(dictionary, codeUnchecked(i));
+        int code = validCode(i);
+        return code < 0 ? null : strings.get(dictionary, code);
     }
 
     /** The bytes of row {@code i}, or null for a null row. */
     public byte[] getBytes(int i) {
-        check(i);
-        if (validity != null && !bit(validity, i)) {
-            return null;
-        }
-        return dictionary.getBytes(codeUnchecked(i));
+        int code = validCode(i);
+        return code < 0 ? null : dictionary.getBytes(code);
     }
 
+    /**
+     * The code of row {@code i}, or -1 when it is null; checked, so an entry of the dictionary
+     * (codes are checked against it when the chunk is exported).
+     */
+    private int validCode(int i) {
+        checkIndex(i);
+        int code = isCodeNullUnchecked(i) ? -1 : codeUnchecked(i);
+        checkRead();
+        return code;
+    }
+
+    private boolean isCodeNullUnchecked(int i) {
+        return validity != null && !bit(validity, i);
+    }
+
+    /** The raw code of row {@code i}: the caller checks the read (see {@link Array#checkRead}). */
     int codeUnchecked(int i) {
         switch (codeWidth) {
             case 1:

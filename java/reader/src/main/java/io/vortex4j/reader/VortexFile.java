@@ -47,6 +47,7 @@ public final class VortexFile implements AutoCloseable {
      */
     public static VortexFile open(Path path) {
         Path absolute = path.toAbsolutePath();
+        NativeMemory.reserve();
         return new VortexFile(absolute, Native.openFile(absolute.toString()));
     }
 

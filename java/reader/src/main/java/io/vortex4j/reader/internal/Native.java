@@ -16,7 +16,9 @@ package io.vortex4j.reader.internal;
  *       {@code Schema.fromNative});
  *   <li>an exported column is {@code Object[]{long[] header, ByteBuffer validity, ByteBuffer
  *       values, ByteBuffer offsets, ByteBuffer data, Object[] dictionary}} (see
- *       {@code ColumnExport}); the buffers stay valid until the chunk is freed;
+ *       {@code ColumnExport}); the buffers hold the chunk's data until the chunk is freed, and
+ *       stay mapped after it, so a late read returns stale bytes but never faults ({@code
+ *       NativeHandle#checkRead});
  *   <li>a predicate is the versioned byte encoding of {@code PredicateCodec};
  *   <li>a bitmap is a {@code long[]}, bit {@code i} of word {@code i / 64} (LSB first) is row
  *       {@code i}.
@@ -31,6 +33,14 @@ public final class Native {
 
     /** Makes sure the library is loaded (a no-op after the first call). */
     public static void ensureLoaded() {}
+
+    // ---- memory
+
+    /** Bytes the library's native code holds now (see {@code rust/src/memory.rs}). */
+    public static native long liveNativeBytes();
+
+    /** Address space the library has mapped for large blocks (never unmapped). */
+    public static native long mappedNativeBytes();
 
     // ---- files
 

@@ -1,7 +1,8 @@
 package io.vortex4j.reader.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
 /**
@@ -13,17 +14,32 @@ import java.util.function.LongConsumer;
  * handle is never freed under a running native call. Every use after close throws {@link
  * IllegalStateException}.
  *
- * <p>Objects that expose native memory (column views over a chunk's buffers) keep a reference to
- * the handle, so the memory cannot be cleaned while they are reachable.
+ * <p>Reads of native memory the handle owns (column views over a chunk's buffers) are not
+ * bracketed, which would cost an atomic update per value: they read first and call {@link
+ * #checkRead()} after. The native allocator never unmaps memory Java can reach ({@code
+ * rust/src/memory.rs}), so a read racing with the free returns some bytes but cannot fault, and
+ * the check, ordered after the read, throws instead of returning them: the close sets the closed
+ * flag before it frees anything, so a check that still sees the handle open proves that the read
+ * before it saw live memory. Objects exposing native memory keep a reference to the handle, so
+ * the Cleaner cannot free it while they are reachable.
  */
 public final class NativeHandle implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
     private static final int CLOSED = Integer.MIN_VALUE;
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(NativeHandle.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final long handle;
     private final String what;
     /** In-flight calls, with the sign bit set once closed. */
-    private final AtomicInteger state = new AtomicInteger();
+    private volatile int state;
     private final Cleaner.Cleanable cleanable;
 
     /**
@@ -42,11 +58,11 @@ public final class NativeHandle implements AutoCloseable {
     /** Marks a native call as in flight and returns the handle; throws if closed. */
     public long acquire() {
         while (true) {
-            int s = state.get();
-            if ((s & CLOSED) != 0) {
+            int s = state;
+            if (s < 0) {
                 throw closedException();
             }
-            if (state.compareAndSet(s, s + 1)) {
+            if (STATE.compareAndSet(this, s, s + 1)) {
                 return handle;
             }
         }
@@ -54,21 +70,34 @@ public final class NativeHandle implements AutoCloseable {
 
     /** Ends a call started with {@link #acquire()}. */
     public void release() {
-        if (state.decrementAndGet() == CLOSED) {
+        if ((int) STATE.getAndAdd(this, -1) - 1 == CLOSED) {
             cleanable.clean();
         }
     }
 
-    /** Throws {@link IllegalStateException} if closed. Cheap enough for per-value checks. */
+    /** Throws {@link IllegalStateException} if closed. */
     public void checkOpen() {
-        if (state.get() < 0) {
+        if (state < 0) {
+            throw closedException();
+        }
+    }
+
+    /**
+     * Validates the reads of this handle's memory made before the call: throws {@link
+     * IllegalStateException} if the handle was closed, in which case what they read must not be
+     * used. One volatile read, as cheap as {@link #checkOpen()}.
+     */
+    public void checkRead() {
+        // The data reads above must not move below the flag read.
+        VarHandle.loadLoadFence();
+        if (state < 0) {
             throw closedException();
         }
     }
 
     /** True until {@link #close()}. */
     public boolean isOpen() {
-        return state.get() >= 0;
+        return state >= 0;
     }
 
     /** What this handle is, for messages. */
@@ -80,11 +109,13 @@ public final class NativeHandle implements AutoCloseable {
     @Override
     public void close() {
         while (true) {
-            int s = state.get();
-            if ((s & CLOSED) != 0) {
+            int s = state;
+            if (s < 0) {
                 return;
             }
-            if (state.compareAndSet(s, s | CLOSED)) {
+            if (STATE.compareAndSet(this, s, s | CLOSED)) {
+                // Every store of the free (and of memory reusing it) comes after the flag.
+                VarHandle.fullFence();
                 if (s == 0) {
                     cleanable.clean();
                 }

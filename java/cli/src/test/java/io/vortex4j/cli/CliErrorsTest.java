@@ -1,0 +1,110 @@
+package io.vortex4j.cli;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.BeforeClass;
+import org.junit.Test;
+import picocli.CommandLine;
+
+/**
+ * Errors on the command line: one line on stderr ({@code vortex4j: <message>}, the trace only
+ * with {@code --verbose}), nothing half-printed on stdout, exit code 1 (2 for bad usage).
+ */
+public class CliErrorsTest {
+    private static Path dir;
+
+    @BeforeClass
+    public static void generate() throws Exception {
+        dir = Files.createTempDirectory("vortex4j-cli-errors");
+        dir.toFile().deleteOnExit();
+        assertEquals(0, run("generate", "trades", dir.toString(), "--rows", "20000").code);
+        dir.resolve("trades.vortex").toFile().deleteOnExit();
+    }
+
+    record Result(int code, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + code + "\nstdout:\n" + out + "\nstderr:\n" + err;
+        }
+    }
+
+    static Result run(String... args) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            CommandLine cli = Main.commandLine();
+            cli.setErr(new PrintWriter(err, true));
+            int code = cli.execute(args);
+            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+        } finally {
+            System.setOut(old);
+        }
+    }
+
+    private static void assertOneLineError(Result r, String fragment) {
+        assertEquals(r.toString(), 1, r.code);
+        String[] lines = r.err.split("\n");
+        assertEquals(r.toString(), 1, lines.length);
+        assertTrue(r.toString(), lines[0].startsWith("vortex4j: ") && lines[0].contains(fragment));
+        assertTrue(r.toString(), lines[0].length() < 600);
+    }
+
+    @Test
+    public void sqlErrorsAreOneLine() {
+        String data = dir.toString();
+        assertOneLineError(run("sql", "--data", data, "SELECT 1/0"), "division by zero");
+        assertOneLineError(run("sql", "--data", data, "SELECT count(*) FROM trades WHERE volume = 'abc'"),
+                "cannot convert 'abc' to a number");
+        assertOneLineError(run("sql", "--data", data, "SELECT nope FROM trades"), "Column 'nope' not found");
+        assertOneLineError(run("sql", "--data", data, "SELEC 1"), "vortex4j: ");
+    }
+
+    /** A query failing on its first row prints no CSV header (nothing on stdout at all). */
+    @Test
+    public void nothingHalfPrinted() {
+        for (String format : new String[] {"csv", "table"}) {
+            Result r = run("sql", "--data", dir.toString(), "--format", format, "SELECT volume / 0 FROM trades");
+            assertOneLineError(r, "division by zero");
+            assertEquals(r.toString(), "", r.out);
+        }
+    }
+
+    /** Generated code too large for the JVM: the compiler's reason, not the code. */
+    @Test
+    public void sqlThatCannotCompileIsOneShortLine() {
+        StringBuilder sql = new StringBuilder("SELECT count(*) FROM trades WHERE volume + 1 IN (");
+        for (int i = 0; i < 7000; i++) {
+            sql.append(i > 0 ? "," : "").append(i);
+        }
+        Result r = run("sql", "--data", dir.toString(), sql.append(")").toString());
+        assertOneLineError(r, "cannot be compiled: Code grows beyond 64 KB");
+    }
+
+    @Test
+    public void verbosePrintsTheTrace() {
+        Result r = run("sql", "--data", dir.toString(), "--verbose", "SELECT 1/0");
+        assertEquals(r.toString(), 1, r.code);
+        assertTrue(r.toString(), r.err.startsWith("vortex4j: division by zero\n"));
+        assertTrue(r.toString(), r.err.contains("java.sql.SQLDataException: division by zero")
+                && r.err.contains("\tat ") && r.err.contains("ArithmeticException"));
+    }
+
+    @Test
+    public void otherCommandsToo() {
+        assertOneLineError(run("inspect", dir.resolve("missing.vortex").toString()), "missing.vortex: no such file");
+        assertOneLineError(run("filter", dir.resolve("trades.vortex").toString(), "--column", "nope", "--op", "eq",
+                "--value", "x"), "'nope'");
+        // Bad usage: picocli's message and the usage text, exit code 2.
+        assertEquals(2, run("sql").code);
+    }
+}
