@@ -11,6 +11,7 @@ pub mod export;
 pub mod expression;
 pub mod file;
 pub mod fixture;
+pub mod like;
 pub mod predicate;
 pub mod resolve;
 pub mod scan;
