@@ -16,7 +16,8 @@ import java.util.List;
 public final class PredicateCodec {
     static final int VERSION = 1;
     private static final int COMPARE = 1, BETWEEN = 2, IN = 3, NOT_IN = 4, IS_NULL = 5,
-            IS_NOT_NULL = 6, AND = 7, OR = 8, NOT = 9;
+            IS_NOT_NULL = 6, AND = 7, OR = 8, NOT = 9, LIKE = 10;
+    private static final int LIKE_NEGATED = 1, LIKE_CASE_INSENSITIVE = 2;
     private static final int L_NULL = 0, L_BOOL = 1, L_I64 = 2, L_F64 = 3, L_UTF8 = 4,
             L_BINARY = 5, L_DECIMAL = 6, L_U64 = 7;
     private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -66,8 +67,14 @@ public final class PredicateCodec {
         } else if (p instanceof Predicate.IsNull n) {
             w.u8(n.negated() ? IS_NOT_NULL : IS_NULL);
             w.str(n.column());
-        } else if (p instanceof Predicate.Like || p instanceof Predicate.Computed) {
-            throw new IllegalArgumentException("the predicate " + p + " cannot be sent to the native library");
+        } else if (p instanceof Predicate.Like l) {
+            w.u8(LIKE);
+            w.u8((l.negated() ? LIKE_NEGATED : 0) | (l.caseInsensitive() ? LIKE_CASE_INSENSITIVE : 0));
+            w.str(l.column());
+            w.str(text(l.pattern()));
+            w.str(l.escape() == null ? "" : text(l.escape().toString()));
+        } else if (p instanceof Predicate.Computed) {
+            throw new IllegalArgumentException("the predicate " + p + " is a Java function, evaluated in Java");
         } else if (p instanceof Predicate.And a) {
             w.u8(AND);
             children(w, a.children());
@@ -78,6 +85,23 @@ public final class PredicateCodec {
             w.u8(NOT);
             node(w, ((Predicate.Not) p).child());
         }
+    }
+
+    /**
+     * {@code s}, which must be valid Unicode: an unpaired surrogate has no UTF-8 form (the
+     * encoder would send '?', a different string), so such a literal stays in Java, where no
+     * value read from a file ever equals it.
+     */
+    private static String text(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException("the string " + Literals.toSql(s) + " holds an unpaired surrogate");
+            }
+        }
+        return s;
     }
 
     private static void children(Writer w, List<Predicate> children) {
@@ -104,7 +128,7 @@ public final class PredicateCodec {
             w.i64(Double.doubleToRawLongBits((Double) v));
         } else if (v instanceof String) {
             w.u8(L_UTF8);
-            w.str((String) v);
+            w.str(text((String) v));
         } else if (v instanceof Binary) {
             byte[] b = ((Binary) v).bytes();
             w.u8(L_BINARY);
@@ -170,6 +194,14 @@ public final class PredicateCodec {
             }
             case NOT:
                 return Predicate.not(readNode(in));
+            case LIKE: {
+                int flags = Byte.toUnsignedInt(in.get());
+                String column = readStr(in);
+                String pattern = readStr(in);
+                String escape = readStr(in);
+                return new Predicate.Like(column, pattern, escape.isEmpty() ? null : escape.charAt(0),
+                        (flags & LIKE_CASE_INSENSITIVE) != 0, (flags & LIKE_NEGATED) != 0);
+            }
             default:
                 throw new IllegalArgumentException("unknown predicate node tag " + tag);
         }
