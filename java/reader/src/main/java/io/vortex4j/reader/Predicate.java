@@ -249,6 +249,11 @@ public sealed interface Predicate
             return LikeMatcher.matches(pattern, escape, caseInsensitive, value);
         }
 
+        /** {@link #matches} with the pattern compiled once, for many values. */
+        public java.util.function.Predicate<String> matcher() {
+            return LikeMatcher.of(pattern, escape, caseInsensitive);
+        }
+
         @Override
         public String toString() {
             return column + (negated ? " NOT" : "") + (caseInsensitive ? " ILIKE " : " LIKE ")

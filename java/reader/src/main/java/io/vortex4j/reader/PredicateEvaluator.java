@@ -102,7 +102,8 @@ public final class PredicateEvaluator {
         }
         if (leaf instanceof Predicate.Like l) {
             Predicate.Like positive = new Predicate.Like(l.column(), l.pattern(), l.escape(), l.caseInsensitive(), false);
-            Predicate.ValueTest matches = v -> v == null ? null : positive.matches((String) v);
+            java.util.function.Predicate<String> matcher = positive.matcher();
+            Predicate.ValueTest matches = v -> v == null ? null : matcher.test((String) v);
             return EntryFilter.select(chunk, column, positive, matches, l.negated());
         }
         return null;

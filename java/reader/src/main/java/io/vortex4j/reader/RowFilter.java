@@ -20,9 +20,18 @@ final class RowFilter {
         long[] words = new long[Bitmap.wordsFor(n)];
         LiteralSet set = leaf instanceof Predicate.In in && in.values().size() >= SET_MIN
                 ? LiteralSet.of(array.type().kind(), in.values()) : null;
+        java.util.function.Predicate<String> like = leaf instanceof Predicate.Like l ? l.matcher() : null;
         for (int i = 0; i < n; i++) {
             Object value = Values.valueAt(array, i);
-            if (set != null ? testIn((Predicate.In) leaf, set, value) : test(leaf, value)) {
+            boolean hit;
+            if (set != null) {
+                hit = testIn((Predicate.In) leaf, set, value);
+            } else if (like != null) {
+                hit = value != null && like.test((String) value) != ((Predicate.Like) leaf).negated();
+            } else {
+                hit = test(leaf, value);
+            }
+            if (hit) {
                 words[i >>> 6] |= 1L << i;
             }
         }

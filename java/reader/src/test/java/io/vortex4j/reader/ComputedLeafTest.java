@@ -47,17 +47,6 @@ public class ComputedLeafTest {
         return sparse;
     }
 
-    /** Three chunks' worth of low-cardinality rows through vortex's default strategy: one shared dictionary. */
-    private static Fixtures.DictFile shared;
-
-    private static synchronized Fixtures.DictFile shared() {
-        if (shared == null) {
-            Path p = Fixtures.tempDir().resolve("dict-shared.vortex");
-            shared = new Fixtures.DictFile(p, Native.writeDictFixture(p.toString(), 3, 30_000, 5, true));
-        }
-        return shared;
-    }
-
     private static final Predicate.ValueTest UPPER_A = v -> v == null ? null : ((String) v).toUpperCase().startsWith("A");
     /** FALSE (not unknown) for null: NOT selects the null rows. */
     private static final Predicate.ValueTest LONG = v -> v != null && ((String) v).codePointCount(0, ((String) v).length()) > 3;
@@ -168,7 +157,7 @@ public class ComputedLeafTest {
 
     @Test
     public void calledAtMostOncePerEntryPerDictionary() {
-        Fixtures.DictFile f = shared();
+        Fixtures.DictFile f = Fixtures.sharedDict();
         try (VortexFile file = VortexFile.open(f.path)) {
             Counting counting = new Counting();
             Predicate p = new Predicate.Computed("s", "s LIKE 'A%'", counting, false);
@@ -390,7 +379,7 @@ public class ComputedLeafTest {
 
     @Test
     public void groupKeysOncePerEntryOnBothPaths() {
-        for (Fixtures.DictFile f : List.of(shared(), Fixtures.flatDict(), Fixtures.referenceDict())) {
+        for (Fixtures.DictFile f : List.of(Fixtures.sharedDict(), Fixtures.flatDict(), Fixtures.referenceDict())) {
             try (VortexFile file = VortexFile.open(f.path)) {
                 Map<Long, Integer> dictionaries = dictionaries(file);
                 // COUNT(*) alone: groups keyed on the native path; with MIN(s) the Java path too.
@@ -399,7 +388,7 @@ public class ComputedLeafTest {
                     CountingKey key = new CountingKey();
                     GroupAggregate.Result r = GroupAggregate.run(file, "s", key, null, aggs);
                     assertGroups(expectedGroups(f, new CountingKey(), s -> true), groups(r));
-                    if (f == shared()) {
+                    if (f == Fixtures.sharedDict()) {
                         for (Map.Entry<Object, AtomicInteger> e : key.calls.entrySet()) {
                             assertTrue(e.getKey() + " keyed " + e.getValue(), e.getValue().get() <= dictionaries.size());
                         }

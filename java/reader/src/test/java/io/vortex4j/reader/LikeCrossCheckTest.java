@@ -90,7 +90,7 @@ public class LikeCrossCheckTest {
 
     @Test
     public void everyShapeOnTheSharedFsstDictionary() {
-        crossCheck(Fixtures.referenceDict(), patterns());
+        crossCheck(Fixtures.sharedDict(), patterns());
     }
 
     @Test
