@@ -116,15 +116,14 @@ pub fn resolve(leaf: &Predicate, dtype: &DType) -> Result<Resolved> {
 /// `IN` (or, `negated`, `NOT IN`) from its literals resolved one by one (`= v` or `<> v`): the
 /// literals the column type holds exactly are the points; the others select nothing (`IN`) or
 /// constrain nothing beyond non-null (`NOT IN`). Long lists of points become a set.
-fn in_list(points: Vec<Resolved>, negated: bool) -> Resolved {
-    let mut exact = Vec::with_capacity(points.len());
-    let mut rest = Vec::new();
-    for p in points {
-        match p {
-            Resolved::Cmp(_, s) => exact.push(s),
-            other => rest.push(other),
-        }
-    }
+fn in_list(resolved: Vec<Resolved>, negated: bool) -> Resolved {
+    let mut exact: Vec<Scalar> = resolved
+        .into_iter()
+        .filter_map(|r| match r {
+            Resolved::Cmp(_, s) => Some(s),
+            _ => None,
+        })
+        .collect();
     // Equal scalars are one point. Scalar equality is by value, floats bitwise (as vortex's
     // compare), so it is an equivalence and hashing is consistent with it.
     #[derive(PartialEq, Hash)]
@@ -133,21 +132,18 @@ fn in_list(points: Vec<Resolved>, negated: bool) -> Resolved {
     let mut seen = std::collections::HashSet::with_capacity(exact.len());
     exact.retain(|s| seen.insert(Point(s.clone())));
     let op = if negated { CmpOp::Ne } else { CmpOp::Eq };
-    let points: Vec<Resolved> = if exact.len() >= SET_MIN {
+    let mut points: Vec<Resolved> = if exact.len() >= SET_MIN {
         vec![Resolved::InSet { values: exact, negated }]
     } else {
         exact.into_iter().map(|s| Resolved::Cmp(op, s)).collect()
     };
-    // A point the type cannot hold: `IN` gains nothing from it, `NOT IN` only "not null".
-    let not_null = rest.contains(&Resolved::NotNull);
-    if negated {
-        let mut all = points;
-        if not_null || all.is_empty() {
-            all.push(Resolved::NotNull);
-        }
-        Resolved::And(all)
-    } else {
-        Resolved::Or(points)
+    match (points.len(), negated) {
+        (0, false) => Resolved::False,
+        // Every literal is one the type cannot hold: every non-null row is outside the list.
+        (0, true) => Resolved::NotNull,
+        (1, _) => points.pop().expect("one point"),
+        (_, true) => Resolved::And(points),
+        (_, false) => Resolved::Or(points),
     }
 }
 
