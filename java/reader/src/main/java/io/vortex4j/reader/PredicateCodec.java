@@ -1,6 +1,5 @@
 package io.vortex4j.reader;
 
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -248,12 +247,20 @@ public final class PredicateCodec {
         return new String(b, StandardCharsets.UTF_8);
     }
 
-    /** A little-endian byte sink. */
+    /** A little-endian byte sink (a plain growable array: long IN lists make big encodings). */
     private static final class Writer {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private byte[] buf = new byte[64];
+        private int n;
+
+        private void room(int more) {
+            if (n + more > buf.length) {
+                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, n + more));
+            }
+        }
 
         void u8(int v) {
-            out.write(v);
+            room(1);
+            buf[n++] = (byte) v;
         }
 
         void u32(int v) {
@@ -261,23 +268,26 @@ public final class PredicateCodec {
         }
 
         void i32(int v) {
+            room(4);
             for (int i = 0; i < 4; i++) {
-                out.write(v >>> (8 * i));
+                buf[n++] = (byte) (v >>> (8 * i));
             }
         }
 
         void i64(long v) {
+            room(8);
             for (int i = 0; i < 8; i++) {
-                out.write((int) (v >>> (8 * i)));
+                buf[n++] = (byte) (v >>> (8 * i));
             }
         }
 
         void i128(BigInteger v) {
             byte[] be = v.toByteArray();
             byte pad = (byte) (v.signum() < 0 ? 0xFF : 0);
+            room(16);
             for (int i = 0; i < 16; i++) {
                 int src = be.length - 1 - i;
-                out.write(src >= 0 ? be[src] : pad);
+                buf[n++] = src >= 0 ? be[src] : pad;
             }
         }
 
@@ -288,11 +298,13 @@ public final class PredicateCodec {
         }
 
         void raw(byte[] b) {
-            out.write(b, 0, b.length);
+            room(b.length);
+            System.arraycopy(b, 0, buf, n, b.length);
+            n += b.length;
         }
 
         byte[] bytes() {
-            return out.toByteArray();
+            return java.util.Arrays.copyOf(buf, n);
         }
     }
 }
