@@ -28,6 +28,7 @@ use vortex_array::builtins::ArrayBuiltins;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_array::match_each_integer_ptype;
+use vortex_array::optimizer::ArrayOptimizer;
 use vortex_array::scalar_fn::fns::between::BetweenOptions;
 use vortex_array::scalar_fn::fns::between::StrictComparison;
 use vortex_array::dtype::Nullability;
@@ -148,7 +149,10 @@ pub fn column_selection(column: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionC
             // contains patterns), otherwise a compiled matcher per value.
             let pattern = ConstantArray::new(Scalar::utf8(pattern.as_str(), Nullability::NonNullable), len).into_array();
             let options = LikeOptions { negated: *negated, case_insensitive: *case_insensitive };
-            let result = Like::try_new(column.clone(), pattern, options)?.into_array().execute::<BoolArray>(ctx)?;
+            // Reduce rules first (as vortex's scan applies them: e.g. a sparse or dictionary
+            // column's like on its values), then the execute kernels (FSST's DFA).
+            let like = Like::try_new(column.clone(), pattern, options)?.into_array().optimize()?;
+            let result = like.execute::<BoolArray>(ctx)?;
             mask_words(result.to_mask_fill_null_false(ctx), len)
         }
         Resolved::And(children) => {
