@@ -145,6 +145,38 @@ public class LikeCrossCheckTest {
         }
     }
 
+    /** ILIKE on a dictionary of ASCII words is native (vortex's ilike on the entries) and exact. */
+    @Test
+    public void ilikeOnAsciiDictionariesIsNative() {
+        Path p = Fixtures.tempDir().resolve("ascii.vortex");
+        String[] words = {"AAPL", "aapl", "Msft", "ibm", "IBM_x", "a%b", "", null, "Zz", "q.e.d"};
+        int rows = 20_000;
+        String[] values = new String[rows];
+        for (int i = 0; i < rows; i++) {
+            values[i] = words[(i * 7 + i / 3) % words.length];
+        }
+        Schema schema = Schema.of(new Field("s", DataType.UTF8, true));
+        try (VortexWriter w = VortexWriter.create(p, schema)) {
+            w.write(new Batch(schema, rows).set("s", values));
+            w.finish();
+        }
+        Fixtures.DictFile f = new Fixtures.DictFile(p, values);
+        List<Predicate.Like> likes = new ArrayList<>();
+        for (String pattern : new String[] {"aapl", "A%", "%B%", "ibm!_%", "_SF_", "%", "Q.E.D", "a!%b"}) {
+            likes.add(new Predicate.Like("s", pattern, '!', true, false));
+            likes.add(new Predicate.Like("s", pattern, '!', true, true));
+        }
+        crossCheck(f, likes);
+        try (VortexFile file = VortexFile.open(p); Scan scan = file.scan("s")) {
+            for (Chunk c : scan) {
+                try (c) {
+                    assertNotNull("the writer dictionary-encodes these words", c.dictionary(0));
+                    assertNotNull(PredicateEvaluator.dictFilter(c, 0, likes.get(0)));
+                }
+            }
+        }
+    }
+
     private static long[] evaluateFilter(Chunk c, Predicate leaf) {
         long h = c.handle().acquire();
         try {
