@@ -12,6 +12,8 @@ use crate::dict_filter::code_table;
 use crate::dict_filter::column_selection;
 use crate::dict_filter::select_rows;
 use crate::dict_filter::string_dictionary;
+use crate::like::ascii_only;
+use vortex_array::ArrayRef;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
@@ -137,53 +139,74 @@ impl Chunk {
     }
 
     /// The code table of `leaf` (whose encoding is `encoded`, the cache key) on the dictionary
-    /// `values` of column `i`, cached per dictionary.
-    fn table(&self, i: usize, leaf: &Predicate, encoded: &[u8], values: &vortex_array::ArrayRef) -> Result<Arc<CodeTable>> {
-        dict_cache::dictionary(values).table(encoded, || -> Result<CodeTable> {
-            let resolved = resolve(&leaf, values.dtype())?;
-            code_table(values, &resolved, &mut execution_ctx())
-                .context(|| {
-                    format!("{}: column '{}': cannot evaluate {leaf:?} on the dictionary", self.data.path, self.data.names[i])
-                })
+    /// `values` of column `i`, cached per dictionary; `None` when it is not evaluated natively
+    /// (ILIKE on a dictionary with non-ASCII entries, see [`crate::like`]).
+    fn table(&self, i: usize, leaf: &Predicate, encoded: &[u8], values: &ArrayRef) -> Result<Option<Arc<CodeTable>>> {
+        let dictionary = dict_cache::dictionary(values);
+        dictionary.table(encoded, || -> Result<Option<CodeTable>> {
+            let context = || format!("{}: column '{}': cannot evaluate {leaf:?} on the dictionary", self.data.path, self.data.names[i]);
+            let resolved = resolve(leaf, values.dtype())?;
+            let mut ctx = execution_ctx();
+            if resolved.has_ilike() && !dictionary.ascii(|| ascii_only(values, &mut ctx)).context(context)? {
+                return Ok(None);
+            }
+            code_table(values, &resolved, &mut ctx).map(Some).context(context)
         })
     }
 
+    /// The dictionary kernel on column `i` (a dictionary of strings): its selection, or why not.
+    fn dict_outcome(&self, i: usize, leaf: &Predicate, encoded: &[u8], codes: &ArrayRef, values: &ArrayRef) -> Result<DictOutcome> {
+        if values.len() > self.len() {
+            return Ok(DictOutcome::LargerThanChunk);
+        }
+        let Some(table) = self.table(i, leaf, encoded, values)? else {
+            return Ok(DictOutcome::Declined);
+        };
+        select_rows(codes, &table, &mut execution_ctx())
+            .map(DictOutcome::Selected)
+            .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
+    }
+
     /// The dictionary filter: the selection bitmap of `leaf` on column `i`, or `None` to decline
-    /// (not a dictionary of strings, or a dictionary larger than the chunk).
+    /// (not a dictionary of strings, a dictionary larger than the chunk, or an ILIKE on
+    /// non-ASCII entries).
     pub fn dict_filter(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
         let leaf = self.leaf(i, encoded)?;
         let Some((codes, values)) = string_dictionary(&self.data.columns[i]) else {
             return Ok(None);
         };
-        if values.len() > self.len() {
-            return Ok(None);
-        }
-        let table = self.table(i, &leaf, encoded, &values)?;
-        select_rows(&codes, &table, &mut execution_ctx())
-            .map(Some)
-            .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
+        Ok(match self.dict_outcome(i, &leaf, encoded, &codes, &values)? {
+            DictOutcome::Selected(words) => Some(words),
+            DictOutcome::LargerThanChunk | DictOutcome::Declined => None,
+        })
     }
 
     /// The selection of `leaf` on column `i` computed natively: by the dictionary kernel for a
-    /// dictionary of strings (`None` when it declines, see [`Chunk::dict_filter`]), else by
-    /// vortex's compute on the column's encoded data. `None` also when the leaf cannot be
-    /// evaluated natively (e.g. a literal type the expression layer does not take): the caller
-    /// evaluates it instead.
+    /// dictionary of strings, else (or when the dictionary is larger than the chunk) by vortex's
+    /// compute on the column's encoded data. `None` when the leaf cannot be evaluated natively
+    /// (a literal type the expression layer does not take, an ILIKE on non-ASCII values): the
+    /// caller evaluates it instead.
     pub fn filter(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
         self.check_column(i)?;
         let column = &self.data.columns[i];
-        if string_dictionary(column).is_some() {
-            return self.dict_filter(i, encoded);
-        }
         let leaf = self.leaf(i, encoded)?;
+        if let Some((codes, values)) = string_dictionary(column) {
+            match self.dict_outcome(i, &leaf, encoded, &codes, &values)? {
+                DictOutcome::Selected(words) => return Ok(Some(words)),
+                DictOutcome::Declined => return Ok(None),
+                DictOutcome::LargerThanChunk => {}
+            }
+        }
         let Ok(resolved) = resolve(&leaf, column.dtype()) else {
             return Ok(None);
         };
         let mut ctx = execution_ctx();
+        let context = || format!("{}: column '{}': cannot evaluate {leaf:?}", self.data.path, self.data.names[i]);
         // Several comparisons (BETWEEN, IN) on one column: decode it once rather than have each
-        // compare kernel work through the encoding again.
+        // compare kernel work through the encoding again. ILIKE reads the decoded strings twice
+        // (the ASCII check, then the match).
         let decoded;
-        let column = if comparisons(&resolved) > 1 && !is_range(&resolved) {
+        let column = if (comparisons(&resolved) > 1 && !is_range(&resolved)) || resolved.has_ilike() {
             decoded = column
                 .clone()
                 .execute::<vortex_array::Canonical>(&mut ctx)
@@ -193,9 +216,32 @@ impl Chunk {
         } else {
             column
         };
-        column_selection(column, &resolved, &mut ctx)
+        if resolved.has_ilike() && !ascii_only(column, &mut ctx).context(context)? {
+            return Ok(None);
+        }
+        column_selection(column, &resolved, &mut ctx).map(Some).context(context)
+    }
+
+    /// Selects the rows of dictionary column `i` by a per-code table computed elsewhere (Java
+    /// evaluating an expression once per entry), laid out as [`CodeTable::to_words`]: bit `c`
+    /// for entry `c`, then the bit for null rows. `None` if the column is not a dictionary of
+    /// strings; an error if the table does not fit the dictionary.
+    pub fn select_by_table(&self, i: usize, table: &[u64]) -> Result<Option<Vec<u64>>> {
+        self.check_column(i)?;
+        let Some((codes, values)) = string_dictionary(&self.data.columns[i]) else {
+            return Ok(None);
+        };
+        let table = CodeTable::from_words(table, values.len()).ok_or_else(|| {
+            Error::Invalid(format!(
+                "column '{}': a code table of {} words for a dictionary of {} entries",
+                self.data.names[i],
+                table.len(),
+                values.len()
+            ))
+        })?;
+        select_rows(&codes, &table, &mut execution_ctx())
             .map(Some)
-            .context(|| format!("{}: column '{}': cannot evaluate {leaf:?}", self.data.path, self.data.names[i]))
+            .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
     }
 
     /// Aggregates the rows of `selection` (or all) grouped by the codes of column `key` (or in
@@ -229,13 +275,23 @@ impl Chunk {
     }
 
     /// The per-code table of `leaf` on column `i` as bitmap words, or `None` if the column is
-    /// not a dictionary of strings. Bit `c` is dictionary entry `c`; the bit after the last entry
+    /// not a dictionary of strings (or the leaf is not evaluated natively there, see
+    /// [`Chunk::dict_filter`]). Bit `c` is dictionary entry `c`; the bit after the last entry
     /// says whether rows with a null code are selected.
     pub fn code_table(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
         let leaf = self.leaf(i, encoded)?;
         let Some((_, values)) = string_dictionary(&self.data.columns[i]) else {
             return Ok(None);
         };
-        Ok(Some(self.table(i, &leaf, encoded, &values)?.to_words()))
+        Ok(self.table(i, &leaf, encoded, &values)?.map(|t| t.to_words()))
     }
+}
+
+/// What the dictionary kernel made of a leaf.
+enum DictOutcome {
+    Selected(Vec<u64>),
+    /// More entries than rows: evaluating the column as a whole is cheaper.
+    LargerThanChunk,
+    /// Not evaluated natively at all (an ILIKE on non-ASCII entries).
+    Declined,
 }

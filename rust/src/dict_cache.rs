@@ -30,7 +30,9 @@ pub struct Dictionary {
     pub id: u64,
     values: ArrayRef,
     export: OnceLock<Arc<Exported>>,
-    tables: Mutex<HashMap<Vec<u8>, Arc<CodeTable>>>,
+    /// Per predicate encoding: its table, or `None` where the native side declines.
+    tables: Mutex<HashMap<Vec<u8>, Option<Arc<CodeTable>>>>,
+    ascii: OnceLock<bool>,
 }
 
 impl Dictionary {
@@ -39,22 +41,32 @@ impl Dictionary {
         &self.values
     }
 
-    /// The code table for `key` (a predicate's encoding), computing it on first use.
+    /// The code table for `key` (a predicate's encoding), computing it on first use; `None`
+    /// (remembered too) when `compute` declines.
     pub fn table<E>(
         &self,
         key: &[u8],
-        compute: impl FnOnce() -> Result<CodeTable, E>,
-    ) -> Result<Arc<CodeTable>, E> {
+        compute: impl FnOnce() -> Result<Option<CodeTable>, E>,
+    ) -> Result<Option<Arc<CodeTable>>, E> {
         if let Some(t) = self.tables.lock().expect("table cache poisoned").get(key) {
-            return Ok(Arc::clone(t));
+            return Ok(t.clone());
         }
-        let table = Arc::new(compute()?);
+        let table = compute()?.map(Arc::new);
         let mut tables = self.tables.lock().expect("table cache poisoned");
         if tables.len() >= TABLES_PER_DICTIONARY {
             tables.clear();
         }
-        tables.insert(key.to_vec(), Arc::clone(&table));
+        tables.insert(key.to_vec(), table.clone());
         Ok(table)
+    }
+
+    /// Whether every entry is ASCII, computed on first use.
+    pub fn ascii<E>(&self, compute: impl FnOnce() -> Result<bool, E>) -> Result<bool, E> {
+        if let Some(&a) = self.ascii.get() {
+            return Ok(a);
+        }
+        let a = compute()?;
+        Ok(*self.ascii.get_or_init(|| a))
     }
 
     /// The dictionary exported for Java, computing it on first use.
@@ -83,6 +95,7 @@ pub fn dictionary(values: &ArrayRef) -> Arc<Dictionary> {
         values: values.clone(),
         export: OnceLock::new(),
         tables: Mutex::new(HashMap::new()),
+        ascii: OnceLock::new(),
     });
     cache.insert(0, Arc::clone(&entry));
     cache.truncate(CAPACITY);

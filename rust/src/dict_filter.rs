@@ -11,6 +11,8 @@
 //! A null code, or a code pointing at a null dictionary entry, is a null row: it is selected
 //! only by leaves true for null (`IS NULL`, `NOT IN ()`).
 
+use std::sync::Arc;
+
 use fastlanes::BitPackingCompare;
 use fastlanes::transpose_bits;
 use vortex_array::ArrayRef;
@@ -26,8 +28,16 @@ use vortex_array::builtins::ArrayBuiltins;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_array::match_each_integer_ptype;
+use vortex_array::optimizer::ArrayOptimizer;
 use vortex_array::scalar_fn::fns::between::BetweenOptions;
 use vortex_array::scalar_fn::fns::between::StrictComparison;
+use vortex_array::dtype::Nullability;
+use vortex_array::scalar::Scalar;
+use vortex_array::scalar_fn::fns::like::Like;
+use vortex_array::scalar_fn::fns::like::LikeOptions;
+use vortex_array::scalar_fn::fns::list_contains::ListContains;
+use vortex_array::scalar_fn::fns::list_contains::ListContainsOptions;
+use vortex_array::scalar_fn::fns::list_contains::PreparedSet;
 use vortex_array::scalar_fn::fns::operators::Operator;
 use vortex_error::VortexResult;
 use vortex_fastlanes::BitPacked;
@@ -59,6 +69,16 @@ impl CodeTable {
         }
     }
 
+    /// The table from LSB-first words laid out as [`CodeTable::to_words`] writes them, for a
+    /// dictionary of `entries` entries; `None` if `words` has not exactly that many bits' words.
+    pub fn from_words(words: &[u64], entries: usize) -> Option<Self> {
+        if words.len() != (entries + 1).div_ceil(64) {
+            return None;
+        }
+        let bit = |i: usize| words[i / 64] >> (i % 64) & 1 == 1;
+        Some(CodeTable::new((0..entries).map(bit).collect(), bit(entries)))
+    }
+
     /// The table as LSB-first bitmap words (for Java's per-code aggregates): bit `c` for
     /// entry `c`, then one more bit (index `matches.len()`) for rows with a null code.
     pub fn to_words(&self) -> Vec<u64> {
@@ -80,7 +100,7 @@ pub fn code_table(values: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionCtx) ->
 fn true_on_null(leaf: &Resolved) -> bool {
     match leaf {
         Resolved::Every | Resolved::IsNull => true,
-        Resolved::False | Resolved::NotNull | Resolved::Cmp(..) => false,
+        Resolved::False | Resolved::NotNull | Resolved::Cmp(..) | Resolved::InSet { .. } | Resolved::Like { .. } => false,
         Resolved::And(c) => c.iter().all(true_on_null),
         Resolved::Or(c) => c.iter().any(true_on_null),
     }
@@ -112,6 +132,27 @@ pub fn column_selection(column: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionC
             let rhs = ConstantArray::new(scalar.clone(), len).into_array();
             let result = column.binary(rhs, operator(*op))?.execute::<BoolArray>(ctx)?;
             // Null rows compare to null, which selects nothing.
+            mask_words(result.to_mask_fill_null_false(ctx), len)
+        }
+        Resolved::InSet { values, negated } => {
+            // vortex's prepared set: integers and floats (by bit pattern, as its compare) and
+            // decimals in an integer set, strings in a hash table; null rows stay null.
+            let element = Arc::new(column.dtype().as_nonnullable());
+            let list = Scalar::list(element, values.clone(), Nullability::NonNullable);
+            let set = PreparedSet::try_new_array(list, len)?;
+            let contains = ListContains::try_new_opts(set, column.clone(), ListContainsOptions::default())?.into_array();
+            let result = if *negated { contains.not()? } else { contains };
+            mask_words(result.execute::<BoolArray>(ctx)?.to_mask_fill_null_false(ctx), len)
+        }
+        Resolved::Like { pattern, case_insensitive, negated } => {
+            // vortex's like: on FSST values its DFA runs on the compressed codes (prefix and
+            // contains patterns), otherwise a compiled matcher per value.
+            let pattern = ConstantArray::new(Scalar::utf8(pattern.as_str(), Nullability::NonNullable), len).into_array();
+            let options = LikeOptions { negated: *negated, case_insensitive: *case_insensitive };
+            // Reduce rules first (as vortex's scan applies them: e.g. a sparse or dictionary
+            // column's like on its values), then the execute kernels (FSST's DFA).
+            let like = Like::try_new(column.clone(), pattern, options)?.into_array().optimize()?;
+            let result = like.execute::<BoolArray>(ctx)?;
             mask_words(result.to_mask_fill_null_false(ctx), len)
         }
         Resolved::And(children) => {

@@ -1,7 +1,14 @@
 //! A predicate as a vortex filter expression, for vortex's own filtered scan (the reference the
 //! tests and benchmarks compare against).
 
+use vortex_array::dtype::DType;
 use vortex_array::expr::Expression;
+use vortex_array::expr::ilike;
+use vortex_array::expr::in_list_of;
+use vortex_array::expr::like;
+use vortex_array::expr::not;
+use vortex_array::expr::not_ilike;
+use vortex_array::expr::not_like;
 use vortex_array::expr::and_collect;
 use vortex_array::expr::col;
 use vortex_array::expr::eq;
@@ -15,6 +22,7 @@ use vortex_array::expr::lt_eq;
 use vortex_array::expr::not_eq;
 use vortex_array::expr::or_collect;
 
+use crate::error::Error;
 use crate::error::Result;
 use crate::file::OpenFile;
 use crate::predicate::CmpOp;
@@ -37,13 +45,13 @@ fn node(file: &OpenFile, p: &Predicate) -> Result<Expression> {
         leaf => {
             let column = leaf.column().expect("leaf");
             let dtype = file.column_dtype(column)?;
-            resolved(column, &resolve(leaf, &dtype)?)
+            resolved(column, &dtype, &resolve(leaf, &dtype)?)?
         }
     })
 }
 
-fn resolved(column: &str, r: &Resolved) -> Expression {
-    match r {
+fn resolved(column: &str, dtype: &DType, r: &Resolved) -> Result<Expression> {
+    Ok(match r {
         Resolved::False => lit(false),
         Resolved::Every => lit(true),
         Resolved::NotNull => is_not_null(col(column)),
@@ -59,7 +67,23 @@ fn resolved(column: &str, r: &Resolved) -> Expression {
                 CmpOp::Ge => gt_eq(c, v),
             }
         }
-        Resolved::And(c) => and_collect(c.iter().map(|n| resolved(column, n))).unwrap_or_else(|| lit(true)),
-        Resolved::Or(c) => or_collect(c.iter().map(|n| resolved(column, n))).unwrap_or_else(|| lit(false)),
-    }
+        Resolved::InSet { values, negated } => {
+            let set = in_list_of(col(column), dtype.clone(), values.clone())
+                .map_err(|e| Error::column(column, format!("cannot build the IN list: {e}")))?;
+            if *negated { not(set) } else { set }
+        }
+        Resolved::Like { pattern, case_insensitive, negated } => {
+            let (c, p) = (col(column), lit(pattern.as_str()));
+            match (case_insensitive, negated) {
+                (false, false) => like(c, p),
+                (false, true) => not_like(c, p),
+                (true, false) => ilike(c, p),
+                (true, true) => not_ilike(c, p),
+            }
+        }
+        Resolved::And(c) => and_collect(c.iter().map(|n| resolved(column, dtype, n)).collect::<Result<Vec<_>>>()?)
+            .unwrap_or_else(|| lit(true)),
+        Resolved::Or(c) => or_collect(c.iter().map(|n| resolved(column, dtype, n)).collect::<Result<Vec<_>>>()?)
+            .unwrap_or_else(|| lit(false)),
+    })
 }

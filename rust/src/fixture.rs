@@ -41,10 +41,12 @@ use crate::session::RUNTIME;
 use crate::session::session;
 
 /// Entries the fixture dictionaries draw from: ASCII, shared prefixes, the empty string,
-/// non-ASCII and 4-byte UTF-8, so byte order and code point order both get exercised.
+/// non-ASCII and 4-byte UTF-8, so byte order and code point order both get exercised; then
+/// values full of LIKE wildcards, escape characters and regex metacharacters.
 pub const WORDS: &[&str] = &[
     "AAPL", "AMZN", "GOOG", "MSFT", "NVDA", "TSLA", "META", "IBM", "", "A", "AA", "AAP", "Zürich",
-    "zurich", "東京", "🎉party", "\u{e000}private", "éclair", "Ω", "z",
+    "zurich", "東京", "🎉party", "\u{e000}private", "éclair", "Ω", "z", "a.b", "a*b", "a+b?", "[x]",
+    "(y)", "{z}", "p|q", "^s$", "100%", "snake_case", "back\\slash", "%", "_",
 ];
 
 /// A small deterministic generator (the fixture must be the same on every machine).

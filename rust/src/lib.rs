@@ -12,6 +12,7 @@ pub mod export;
 pub mod expression;
 pub mod file;
 pub mod fixture;
+pub mod like;
 pub mod local_file;
 pub mod memory;
 pub mod predicate;

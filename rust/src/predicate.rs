@@ -95,6 +95,10 @@ pub enum Predicate {
     Between { column: String, low: Literal, high: Literal },
     In { column: String, values: Vec<Literal>, negated: bool },
     IsNull { column: String, negated: bool },
+    /// `column [NOT] LIKE pattern [ESCAPE escape]` (ILIKE with `case_insensitive`) on a utf8
+    /// column: `%`, `_` and the escape character as in SQL (see [`crate::like`]); `escape: None`
+    /// means none, so `\` is an ordinary character. A null row is never selected.
+    Like { column: String, pattern: String, escape: Option<char>, case_insensitive: bool, negated: bool },
     And(Vec<Predicate>),
     Or(Vec<Predicate>),
     Not(Box<Predicate>),
@@ -107,7 +111,8 @@ impl Predicate {
             Predicate::Compare { column, .. }
             | Predicate::Between { column, .. }
             | Predicate::In { column, .. }
-            | Predicate::IsNull { column, .. } => Some(column),
+            | Predicate::IsNull { column, .. }
+            | Predicate::Like { column, .. } => Some(column),
             _ => None,
         }
     }
@@ -159,6 +164,9 @@ impl Predicate {
                 column,
                 negated: !negated,
             },
+            Predicate::Like { column, pattern, escape, case_insensitive, negated } => {
+                Predicate::Like { column, pattern, escape, case_insensitive, negated: !negated }
+            }
         }
     }
 
@@ -188,6 +196,10 @@ impl Predicate {
         out
     }
 }
+
+/// LIKE node flags.
+const LIKE_NEGATED: u8 = 1;
+const LIKE_CASE_INSENSITIVE: u8 = 2;
 
 /// Nesting deeper than this is rejected rather than risking the native stack.
 const MAX_DEPTH: usize = 256;
@@ -304,6 +316,30 @@ impl Reader<'_> {
                 }
             }
             9 => Predicate::Not(Box::new(self.node(depth + 1)?)),
+            10 => {
+                let flags = self.u8()?;
+                if flags & !(LIKE_NEGATED | LIKE_CASE_INSENSITIVE) != 0 {
+                    return Err(Error::Invalid(format!("unknown LIKE flags {flags:#x}")));
+                }
+                let column = self.str()?;
+                let pattern = self.str()?;
+                let escape = self.str()?;
+                let mut chars = escape.chars();
+                let escape = match (chars.next(), chars.next()) {
+                    (None, _) => None,
+                    (Some(c), None) => Some(c),
+                    _ => return Err(Error::Invalid(format!("LIKE escape '{escape}' is not one character"))),
+                };
+                // Reject what SQL rejects (a dangling escape) here, not at evaluation.
+                crate::like::parse(&pattern, escape)?;
+                Predicate::Like {
+                    column,
+                    pattern,
+                    escape,
+                    case_insensitive: flags & LIKE_CASE_INSENSITIVE != 0,
+                    negated: flags & LIKE_NEGATED != 0,
+                }
+            }
             t => return Err(Error::Invalid(format!("unknown predicate node tag {t}"))),
         })
     }
@@ -383,6 +419,13 @@ fn write_node(out: &mut Vec<u8>, p: &Predicate) {
             out.push(9);
             write_node(out, c);
         }
+        Predicate::Like { column, pattern, escape, case_insensitive, negated } => {
+            let flags = if *negated { LIKE_NEGATED } else { 0 } | if *case_insensitive { LIKE_CASE_INSENSITIVE } else { 0 };
+            out.extend_from_slice(&[10, flags]);
+            write_str(out, column);
+            write_str(out, pattern);
+            write_str(out, &escape.map(String::from).unwrap_or_default());
+        }
     }
 }
 
@@ -422,6 +465,20 @@ mod tests {
                 },
             },
             Predicate::And(vec![]),
+            Predicate::Like {
+                column: "s".into(),
+                pattern: "a!%_東%".into(),
+                escape: Some('!'),
+                case_insensitive: false,
+                negated: true,
+            },
+            Predicate::Like {
+                column: "s".into(),
+                pattern: r"\%".into(),
+                escape: None,
+                case_insensitive: true,
+                negated: false,
+            },
         ])
     }
 
@@ -447,6 +504,25 @@ mod tests {
         assert!(Predicate::decode(&[2, 5, 0, 0, 0, 0]).is_err());
         assert!(Predicate::decode(&[1, 42]).is_err());
         assert!(Predicate::decode(&[1, 7, 255, 255, 255, 255]).is_err());
+    }
+
+    #[test]
+    fn like_node_rejects_bad_flags_escapes_and_patterns() {
+        let like = |escape: &str, pattern: &str, flags: u8| {
+            let mut out = vec![VERSION, 10, flags];
+            write_str(&mut out, "s");
+            write_str(&mut out, pattern);
+            write_str(&mut out, escape);
+            Predicate::decode(&out)
+        };
+        assert!(like("", "a%", 0).is_ok());
+        assert!(like("!", "a!%", 3).is_ok());
+        assert!(like("", "a%", 4).is_err(), "unknown flag");
+        assert!(like("!?", "a%", 0).is_err(), "two escape characters");
+        assert!(like("!", "a!", 0).is_err(), "dangling escape");
+        assert!(like("!", "!a", 0).is_err(), "escape before an ordinary character");
+        let neg = Predicate::Not(Box::new(like("", "a%", 2).unwrap())).normalize();
+        assert!(matches!(neg, Predicate::Like { negated: true, case_insensitive: true, .. }));
     }
 
     #[test]

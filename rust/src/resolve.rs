@@ -30,9 +30,31 @@ pub enum Resolved {
     IsNull,
     /// `column op scalar`, the scalar of the column's type.
     Cmp(CmpOp, Scalar),
+    /// `column IN (values)`, or with `negated` `NOT IN`: a non-null row outside the values. The
+    /// values are distinct scalars of the column's type, at least [`SET_MIN`] of them (shorter
+    /// lists resolve to comparisons); evaluated as one set lookup per value.
+    InSet { values: Vec<Scalar>, negated: bool },
+    /// `column [NOT] [I]LIKE pattern`, the pattern in vortex's syntax ([`crate::like`]).
+    Like { pattern: String, case_insensitive: bool, negated: bool },
     And(Vec<Resolved>),
     Or(Vec<Resolved>),
 }
+
+impl Resolved {
+    /// Whether it holds a case-insensitive LIKE, which is evaluated natively only on ASCII
+    /// values (see [`crate::like`]).
+    pub fn has_ilike(&self) -> bool {
+        match self {
+            Resolved::Like { case_insensitive, .. } => *case_insensitive,
+            Resolved::And(c) | Resolved::Or(c) => c.iter().any(Resolved::has_ilike),
+            _ => false,
+        }
+    }
+}
+
+/// The shortest `IN` list evaluated as a set. Shorter lists are an OR of equality compares,
+/// which work on the encoded data (`rust/benches/dict_filter.rs` measures the crossover).
+pub const SET_MIN: usize = 16;
 
 /// Where a literal falls among the values a column type can hold.
 enum Placement {
@@ -70,19 +92,58 @@ pub fn resolve(leaf: &Predicate, dtype: &DType) -> Result<Resolved> {
             if values.is_empty() {
                 return Ok(if *negated { Resolved::Every } else { Resolved::False });
             }
-            if *negated {
-                if values.iter().any(|v| matches!(v, Literal::Null)) {
-                    return Ok(Resolved::False);
-                }
-                Ok(Resolved::And(values.iter().map(|v| cmp(CmpOp::Ne, v)).collect::<Result<_>>()?))
-            } else {
-                Ok(Resolved::Or(values.iter().map(|v| cmp(CmpOp::Eq, v)).collect::<Result<_>>()?))
+            if *negated && values.iter().any(|v| matches!(v, Literal::Null)) {
+                return Ok(Resolved::False);
             }
+            let op = if *negated { CmpOp::Ne } else { CmpOp::Eq };
+            let points = values.iter().map(|v| cmp(op, v)).collect::<Result<Vec<_>>>()?;
+            Ok(in_list(points, *negated))
+        }
+        Predicate::Like { pattern, escape, case_insensitive, negated, .. } => {
+            if !matches!(dtype, DType::Utf8(_)) {
+                return Err(type_error(column, dtype, leaf, "LIKE takes utf8 columns".into()));
+            }
+            let pattern = crate::like::to_vortex(&crate::like::parse(pattern, *escape)?);
+            Ok(Resolved::Like { pattern, case_insensitive: *case_insensitive, negated: *negated })
         }
         Predicate::IsNull { negated, .. } => {
             Ok(if *negated { Resolved::NotNull } else { Resolved::IsNull })
         }
         _ => unreachable!("resolve takes leaves"),
+    }
+}
+
+/// `IN` (or, `negated`, `NOT IN`) from its literals resolved one by one (`= v` or `<> v`): the
+/// literals the column type holds exactly are the points; the others select nothing (`IN`) or
+/// constrain nothing beyond non-null (`NOT IN`). Long lists of points become a set.
+fn in_list(resolved: Vec<Resolved>, negated: bool) -> Resolved {
+    let mut exact: Vec<Scalar> = resolved
+        .into_iter()
+        .filter_map(|r| match r {
+            Resolved::Cmp(_, s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    // Equal scalars are one point. Scalar equality is by value, floats bitwise (as vortex's
+    // compare), so it is an equivalence and hashing is consistent with it.
+    #[derive(PartialEq, Hash)]
+    struct Point(Scalar);
+    impl Eq for Point {}
+    let mut seen = std::collections::HashSet::with_capacity(exact.len());
+    exact.retain(|s| seen.insert(Point(s.clone())));
+    let op = if negated { CmpOp::Ne } else { CmpOp::Eq };
+    let mut points: Vec<Resolved> = if exact.len() >= SET_MIN {
+        vec![Resolved::InSet { values: exact, negated }]
+    } else {
+        exact.into_iter().map(|s| Resolved::Cmp(op, s)).collect()
+    };
+    match (points.len(), negated) {
+        (0, false) => Resolved::False,
+        // Every literal is one the type cannot hold: every non-null row is outside the list.
+        (0, true) => Resolved::NotNull,
+        (1, _) => points.pop().expect("one point"),
+        (_, true) => Resolved::And(points),
+        (_, false) => Resolved::Or(points),
     }
 }
 

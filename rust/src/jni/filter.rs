@@ -20,6 +20,14 @@ use crate::predicate::Predicate;
 use crate::scan::filtered_count;
 use crate::scan::filtered_rows;
 
+/// A bitmap as a `long[]`, or null.
+fn bitmap_or_null(env: &mut jni::Env<'_>, words: Option<Vec<u64>>) -> super::JniResult<jobject> {
+    match words {
+        Some(words) => Ok(raw(long_array(env, &words)?)),
+        None => Ok(std::ptr::null_mut()),
+    }
+}
+
 /// A bitmap (`long[]`) from `compute`, or null.
 fn words_or_null<'l>(
     env: &mut EnvUnowned<'l>,
@@ -29,10 +37,8 @@ fn words_or_null<'l>(
 ) -> jobject {
     call(env, |env| {
         let leaf = bytes(env, &leaf)?;
-        match compute(unsafe { borrow::<Chunk>(chunk, "chunk")? }, &leaf)? {
-            Some(words) => Ok(raw(long_array(env, &words)?)),
-            None => Ok(std::ptr::null_mut()),
-        }
+        let words = compute(unsafe { borrow::<Chunk>(chunk, "chunk")? }, &leaf)?;
+        bitmap_or_null(env, words)
     })
 }
 
@@ -132,5 +138,21 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateChunk<'l
             parts.push(long_array(env, &value)?.into());
         }
         Ok(raw(object_array(env, parts)?))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_selectByCodeTable<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    column: jint,
+    table: JLongArray<'l>,
+) -> jobject {
+    call(&mut env, |env| {
+        let table: Vec<u64> = read_i64s(env, table.into())?.into_iter().map(|w| w as u64).collect();
+        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        let words = chunk.select_by_table(column.max(-1) as usize, &table)?;
+        bitmap_or_null(env, words)
     })
 }

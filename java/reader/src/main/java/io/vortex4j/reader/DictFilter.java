@@ -18,8 +18,9 @@ public final class DictFilter {
 
     /**
      * The table of {@code leaf} on column {@code column} of {@code chunk}, or null when that
-     * column is not a dictionary-encoded string column in this chunk, or the dictionary filter is
-     * switched off ({@link PredicateEvaluator#setDictFilterEnabled}).
+     * column is not a dictionary-encoded string column in this chunk, the dictionary filter is
+     * switched off ({@link PredicateEvaluator#setDictFilterEnabled}), or the leaf is not
+     * evaluated natively (a {@link Predicate.Computed} leaf, an ILIKE on non-ASCII entries).
      */
     public static DictFilter of(Chunk chunk, int column, Predicate leaf) {
         Predicate normalized = leaf.normalize();
@@ -27,10 +28,16 @@ public final class DictFilter {
             return null;
         }
         RowFilter.checkTypes(chunk.schema().field(column), normalized);
+        byte[] encoded;
+        try {
+            encoded = PredicateCodec.encode(normalized);
+        } catch (IllegalArgumentException e) {
+            return null; // a Java function, or a literal the native side cannot carry
+        }
         long[] words;
         long h = chunk.handle().acquire();
         try {
-            words = Native.dictCodeTable(h, column, PredicateCodec.encode(normalized));
+            words = Native.dictCodeTable(h, column, encoded);
         } finally {
             chunk.handle().release();
         }

@@ -90,7 +90,10 @@ public final class GroupAggregate {
      * Runs the aggregation grouped by {@code groupKey} of the {@code groupBy} column's values: each
      * value (as {@link Values#valueAt} gives it, null for a null row) is mapped to its group key,
      * and values with equal keys form one group. On a dictionary-encoded column the key is
-     * computed once per dictionary entry. {@code groupKey} null is the identity.
+     * computed at most once per dictionary entry (and once for null), only for entries some
+     * selected row holds, and cached across the chunks sharing the dictionary; elsewhere once per
+     * row. An exception {@code groupKey} throws propagates unchanged, from the first selected row
+     * (in row order) whose value it fails on. {@code groupKey} null is the identity.
      */
     public static Result run(VortexFile file, String groupBy, java.util.function.Function<Object, Object> groupKey,
             Predicate filter, List<Aggregate> aggregates) {
@@ -219,6 +222,9 @@ public final class GroupAggregate {
         int n = Math.toIntExact(((long[]) result[0])[0]);
         long[] rowsPerGroup = (long[]) result[1];
         VarBinDictArray.Dictionary dictionary = keyColumn < 0 ? null : chunk.dictionary(keyColumn);
+        if (dictionary != null) {
+            groups.checkKeys(chunk, keyColumn, dictionary, rowsPerGroup, selection);
+        }
         int[] gid = new int[n];
         for (int c = 0; c < n; c++) {
             if (rowsPerGroup[c] == 0) {
@@ -226,8 +232,8 @@ public final class GroupAggregate {
             } else if (dictionary == null) {
                 gid[c] = 0;
             } else {
-                // The last group is the null key; the others are dictionary entries, decoded once.
-                gid[c] = groups.idOfValue(c == n - 1 ? null : dictionary.value(c));
+                // The last group is the null key; the others are dictionary entries, keyed once.
+                gid[c] = groups.idOfCode(dictionary, c == n - 1 ? -1 : c);
             }
         }
         for (int k = 0; k < count; k++) {
@@ -268,6 +274,57 @@ public final class GroupAggregate {
         /** The group of a row whose group column holds {@code value}. */
         int idOfValue(Object value) {
             return id(keyOf == null ? value : keyOf.apply(value));
+        }
+
+        /**
+         * The group of rows holding entry {@code code} of {@code dictionary} (-1: a null code):
+         * a computed key comes from the dictionary's {@link GroupKeys}, computed once per entry.
+         */
+        int idOfCode(VarBinDictArray.Dictionary dictionary, int code) {
+            if (keyOf == null) {
+                return id(code < 0 ? null : dictionary.value(code));
+            }
+            return id(keys(dictionary).key(dictionary, code, keyOf));
+        }
+
+        private GroupKeys keys(VarBinDictArray.Dictionary dictionary) {
+            return EntryCache.holder(dictionary.strings().id, new EntryCache.Identity(keyOf), GroupKeys::new);
+        }
+
+        /**
+         * Before natively aggregated groups are keyed: if the key function throws for an entry
+         * some selected row holds ({@code rowsPerGroup}: per code, the last the null group),
+         * rethrows what it threw for the first such row in row order, as keying row by row would.
+         */
+        void checkKeys(Chunk chunk, int column, VarBinDictArray.Dictionary dictionary, long[] rowsPerGroup,
+                Bitmap selection) {
+            if (keyOf == null) {
+                return;
+            }
+            GroupKeys keys = keys(dictionary);
+            VarBinArray entries = dictionary.entries();
+            int n = entries.length();
+            long[] failing = null;
+            boolean nullFails = rowsPerGroup[n] > 0 && keys.failure(dictionary, -1, keyOf) != null;
+            for (int c = 0; c <= n; c++) {
+                // The null group also holds the rows of null entries.
+                boolean fails = c == n ? nullFails
+                        : entries.isNull(c) ? nullFails
+                        : rowsPerGroup[c] > 0 && keys.failure(dictionary, c, keyOf) != null;
+                if (fails) {
+                    failing = failing != null ? failing : new long[Bitmap.wordsFor(n + 1)];
+                    failing[c >>> 6] |= 1L << c;
+                }
+            }
+            if (failing == null) {
+                return;
+            }
+            Bitmap rows = EntryFilter.rows(chunk, column, failing);
+            if (selection != null) {
+                rows.and(selection);
+            }
+            int row = rows.nextSetBit(0);
+            throw EntryCache.rethrow(keys.failure(dictionary, EntryFilter.code(chunk, column, row), keyOf));
         }
 
         int id(Object key) {
@@ -311,8 +368,12 @@ public final class GroupAggregate {
             return m;
         }
 
-        /** Groups by dictionary code; each code's key is decoded (and looked up) once. */
+        /**
+         * Groups by dictionary code; each code's key is decoded (and computed) once, in row order,
+         * so a key function failing on an entry fails at the first row holding it.
+         */
         private void assignByCode(VarBinDictArray dict, int[] rows, int[] gids, int m) {
+            VarBinDictArray.Dictionary dictionary = new VarBinDictArray.Dictionary(dict.dictionary(), dict.strings());
             int[] codeGroup = new int[dict.dictionary().length()];
             java.util.Arrays.fill(codeGroup, -1);
             int nullGroup = -1;
@@ -322,7 +383,7 @@ public final class GroupAggregate {
                 int i = rows[k];
                 if (codeValidity != null && !Array.bit(codeValidity, i)) {
                     if (nullGroup < 0) {
-                        nullGroup = idOfValue(null);
+                        nullGroup = idOfCode(dictionary, -1);
                     }
                     gids[k] = nullGroup;
                     continue;
@@ -334,7 +395,7 @@ public final class GroupAggregate {
                 };
                 int g = codeGroup[code];
                 if (g < 0) {
-                    g = idOfValue(Values.valueAt(dict, i));
+                    g = idOfCode(dictionary, code);
                     codeGroup[code] = g;
                 }
                 gids[k] = g;

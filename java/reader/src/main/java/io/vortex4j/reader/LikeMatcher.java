@@ -16,12 +16,23 @@ final class LikeMatcher {
     }
 
     static boolean matches(String pattern, Character escape, boolean caseInsensitive, String value) {
+        return of(pattern, escape, caseInsensitive).test(value);
+    }
+
+    /** The pattern compiled once, for testing many values. */
+    static java.util.function.Predicate<String> of(String pattern, Character escape, boolean caseInsensitive) {
         int[] p = compile(pattern, escape);
-        int[] v = value.codePoints().toArray();
         if (caseInsensitive) {
             for (int i = 0; i < p.length; i++) {
                 p[i] = p[i] < 0 ? p[i] : Predicate.Like.fold(p[i]);
             }
+        }
+        return value -> matches(p, caseInsensitive, value);
+    }
+
+    private static boolean matches(int[] p, boolean caseInsensitive, String value) {
+        int[] v = value.codePoints().toArray();
+        if (caseInsensitive) {
             for (int i = 0; i < v.length; i++) {
                 v[i] = Predicate.Like.fold(v[i]);
             }

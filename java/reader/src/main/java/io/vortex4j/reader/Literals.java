@@ -84,6 +84,14 @@ final class Literals {
                 + " value with the literal " + toSql(literal));
     }
 
+    /**
+     * Compares a column value {@code a} with a literal {@code b} as the native side does: the
+     * literal takes the column's type. Floats order totally (NaN above +Infinity, -0.0 below
+     * 0.0, as {@link Double#compare}); an exact literal (integer, decimal) on a float column is
+     * the float of its value when there is one (so 0 is +0.0, and -0.0 is below it), and a
+     * float literal on an exact column is its exact value (-0.0 is 0; NaN and +Infinity above
+     * every number, -Infinity below).
+     */
     static int compareNumbers(Number a, Number b) {
         if (a instanceof Long && b instanceof Long) {
             return Long.compare(a.longValue(), b.longValue());
@@ -91,15 +99,26 @@ final class Literals {
         if (isIntegral(a) && isIntegral(b)) {
             return toBigInteger(a).compareTo(toBigInteger(b));
         }
-        if ((a instanceof Double || a instanceof Float) && (b instanceof Double || b instanceof Float)) {
+        boolean floatA = a instanceof Double || a instanceof Float;
+        boolean floatB = b instanceof Double || b instanceof Float;
+        if (floatA && floatB) {
             return Double.compare(a.doubleValue(), b.doubleValue());
         }
-        double da = a.doubleValue();
-        double db = b.doubleValue();
-        if (Double.isNaN(da) || Double.isNaN(db) || Double.isInfinite(da) || Double.isInfinite(db)) {
-            return Double.compare(da, db);
+        if (floatA && !Double.isFinite(a.doubleValue())) {
+            return a.doubleValue() == Double.NEGATIVE_INFINITY ? -1 : 1;
         }
-        return toBigDecimal(a).compareTo(toBigDecimal(b));
+        if (floatB && !Double.isFinite(b.doubleValue())) {
+            return b.doubleValue() == Double.NEGATIVE_INFINITY ? 1 : -1;
+        }
+        int c = toBigDecimal(a).compareTo(toBigDecimal(b));
+        if (c == 0 && floatA && isNegativeZero(a.doubleValue())) {
+            return -1; // the exact zero literal is +0.0 on a float column
+        }
+        return c;
+    }
+
+    private static boolean isNegativeZero(double d) {
+        return d == 0.0 && Double.doubleToRawLongBits(d) != 0;
     }
 
     private static boolean isIntegral(Number n) {

@@ -52,6 +52,46 @@ final class Normalizer {
         return out;
     }
 
+    /**
+     * A predicate the native side can carry that every row {@code p} selects also satisfies: for
+     * zone-map pruning, where a weaker filter only prunes less. The conjuncts it cannot carry (a
+     * {@link Predicate.Computed} leaf, a java.time literal) are dropped from an AND; an OR with
+     * such a branch, or such a leaf alone, gives null (prune nothing).
+     */
+    static Predicate prunable(Predicate p) {
+        return carried(p.normalize());
+    }
+
+    private static Predicate carried(Predicate p) {
+        if (p instanceof Predicate.And a) {
+            List<Predicate> kept = new ArrayList<>();
+            for (Predicate c : a.children()) {
+                Predicate k = carried(c);
+                if (k != null) {
+                    kept.add(k);
+                }
+            }
+            return kept.isEmpty() ? null : new Predicate.And(kept);
+        }
+        if (p instanceof Predicate.Or o) {
+            List<Predicate> kept = new ArrayList<>();
+            for (Predicate c : o.children()) {
+                Predicate k = carried(c);
+                if (k == null) {
+                    return null;
+                }
+                kept.add(k);
+            }
+            return new Predicate.Or(kept);
+        }
+        try {
+            PredicateCodec.encode(p);
+            return p;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     static void collectColumns(Predicate p, Set<String> out) {
         if (p instanceof Predicate.Not n) {
             collectColumns(n.child(), out);

@@ -214,9 +214,22 @@ public sealed interface Predicate
     /**
      * {@code column LIKE pattern} on a utf8 column, or {@code NOT LIKE} when negated: {@code %}
      * matches any sequence of characters (code points), {@code _} exactly one, and the {@code
-     * escape} character (null: none) makes the character after it literal. A null row is unknown
-     * (never selected, negated or not). With {@code caseInsensitive} (ILIKE) characters are
-     * compared after {@link Like#fold case folding}.
+     * escape} character makes the next {@code %}, {@code _} or escape character literal (it must
+     * be followed by one of those); with no escape character (null) {@code \} is an ordinary
+     * character. Every other character, regex metacharacters included, matches itself. A null
+     * row is unknown (never selected, negated or not).
+     *
+     * <p>ILIKE ({@code caseInsensitive}): each code point of the pattern and of the value is
+     * compared after {@link Like#fold}, Java's {@code toLowerCase(toUpperCase(c))} (no
+     * multi-character foldings: {@code ß} does not match {@code SS}). This is the definition
+     * on every path: the native side (vortex's {@code ilike}, which folds with Unicode simple case
+     * folding) is used only when the pattern and all the values it looks at are ASCII, where the
+     * two provably agree; otherwise the reader's own matcher runs, once per dictionary entry on a
+     * dictionary-encoded column, else once per row.
+     *
+     * <p>Native evaluation: vortex's {@code like} once per dictionary entry (FSST-compressed
+     * entries are matched without decompressing prefix and contains patterns), then rows are
+     * selected by code; on other columns vortex's {@code like} on the column.
      */
     record Like(String column, String pattern, Character escape, boolean caseInsensitive, boolean negated)
             implements Predicate {
@@ -236,6 +249,11 @@ public sealed interface Predicate
             return LikeMatcher.matches(pattern, escape, caseInsensitive, value);
         }
 
+        /** {@link #matches} with the pattern compiled once, for many values. */
+        public java.util.function.Predicate<String> matcher() {
+            return LikeMatcher.of(pattern, escape, caseInsensitive);
+        }
+
         @Override
         public String toString() {
             return column + (negated ? " NOT" : "") + (caseInsensitive ? " ILIKE " : " LIKE ")
@@ -248,9 +266,13 @@ public sealed interface Predicate
      * {@code UPPER(city) = 'OSLO'}: {@code test} gets the value as {@link Values#valueAt} gives it
      * (null for a null row) and answers TRUE, FALSE or null (unknown); a row is selected when the
      * answer is TRUE ({@code negated}: FALSE). On a dictionary-encoded column the function runs
-     * once per dictionary entry, not once per row. Two computed predicates are equal when they
-     * have the same column, the same test object and the same negation; {@code description} is
-     * for messages and EXPLAIN.
+     * once per dictionary entry and once for null, not once per row (the answers are cached per
+     * dictionary, so chunks sharing one reuse them; where the dictionary is larger than the chunk,
+     * once per row). An exception the test throws fails the selection of a chunk only when some
+     * row of that chunk holds the value it threw on, and then it propagates unchanged, from the
+     * first such row in row order, as a row-by-row evaluation would raise it. Two computed
+     * predicates are equal when they have the same column, the same test object and the same
+     * negation; {@code description} is for messages and EXPLAIN.
      */
     record Computed(String column, String description, ValueTest test, boolean negated) implements Predicate {
         public Computed {

@@ -1,6 +1,5 @@
 package io.vortex4j.reader;
 
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -16,7 +15,8 @@ import java.util.List;
 public final class PredicateCodec {
     static final int VERSION = 1;
     private static final int COMPARE = 1, BETWEEN = 2, IN = 3, NOT_IN = 4, IS_NULL = 5,
-            IS_NOT_NULL = 6, AND = 7, OR = 8, NOT = 9;
+            IS_NOT_NULL = 6, AND = 7, OR = 8, NOT = 9, LIKE = 10;
+    private static final int LIKE_NEGATED = 1, LIKE_CASE_INSENSITIVE = 2;
     private static final int L_NULL = 0, L_BOOL = 1, L_I64 = 2, L_F64 = 3, L_UTF8 = 4,
             L_BINARY = 5, L_DECIMAL = 6, L_U64 = 7;
     private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -66,8 +66,14 @@ public final class PredicateCodec {
         } else if (p instanceof Predicate.IsNull n) {
             w.u8(n.negated() ? IS_NOT_NULL : IS_NULL);
             w.str(n.column());
-        } else if (p instanceof Predicate.Like || p instanceof Predicate.Computed) {
-            throw new IllegalArgumentException("the predicate " + p + " cannot be sent to the native library");
+        } else if (p instanceof Predicate.Like l) {
+            w.u8(LIKE);
+            w.u8((l.negated() ? LIKE_NEGATED : 0) | (l.caseInsensitive() ? LIKE_CASE_INSENSITIVE : 0));
+            w.str(l.column());
+            w.str(text(l.pattern()));
+            w.str(l.escape() == null ? "" : text(l.escape().toString()));
+        } else if (p instanceof Predicate.Computed) {
+            throw new IllegalArgumentException("the predicate " + p + " is a Java function, evaluated in Java");
         } else if (p instanceof Predicate.And a) {
             w.u8(AND);
             children(w, a.children());
@@ -78,6 +84,23 @@ public final class PredicateCodec {
             w.u8(NOT);
             node(w, ((Predicate.Not) p).child());
         }
+    }
+
+    /**
+     * {@code s}, which must be valid Unicode: an unpaired surrogate has no UTF-8 form (the
+     * encoder would send '?', a different string), so such a literal stays in Java, where no
+     * value read from a file ever equals it.
+     */
+    private static String text(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException("the string " + Literals.toSql(s) + " holds an unpaired surrogate");
+            }
+        }
+        return s;
     }
 
     private static void children(Writer w, List<Predicate> children) {
@@ -104,7 +127,7 @@ public final class PredicateCodec {
             w.i64(Double.doubleToRawLongBits((Double) v));
         } else if (v instanceof String) {
             w.u8(L_UTF8);
-            w.str((String) v);
+            w.str(text((String) v));
         } else if (v instanceof Binary) {
             byte[] b = ((Binary) v).bytes();
             w.u8(L_BINARY);
@@ -170,6 +193,14 @@ public final class PredicateCodec {
             }
             case NOT:
                 return Predicate.not(readNode(in));
+            case LIKE: {
+                int flags = Byte.toUnsignedInt(in.get());
+                String column = readStr(in);
+                String pattern = readStr(in);
+                String escape = readStr(in);
+                return new Predicate.Like(column, pattern, escape.isEmpty() ? null : escape.charAt(0),
+                        (flags & LIKE_CASE_INSENSITIVE) != 0, (flags & LIKE_NEGATED) != 0);
+            }
             default:
                 throw new IllegalArgumentException("unknown predicate node tag " + tag);
         }
@@ -216,12 +247,20 @@ public final class PredicateCodec {
         return new String(b, StandardCharsets.UTF_8);
     }
 
-    /** A little-endian byte sink. */
+    /** A little-endian byte sink (a plain growable array: long IN lists make big encodings). */
     private static final class Writer {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private byte[] buf = new byte[64];
+        private int n;
+
+        private void room(int more) {
+            if (n + more > buf.length) {
+                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, n + more));
+            }
+        }
 
         void u8(int v) {
-            out.write(v);
+            room(1);
+            buf[n++] = (byte) v;
         }
 
         void u32(int v) {
@@ -229,23 +268,26 @@ public final class PredicateCodec {
         }
 
         void i32(int v) {
+            room(4);
             for (int i = 0; i < 4; i++) {
-                out.write(v >>> (8 * i));
+                buf[n++] = (byte) (v >>> (8 * i));
             }
         }
 
         void i64(long v) {
+            room(8);
             for (int i = 0; i < 8; i++) {
-                out.write((int) (v >>> (8 * i)));
+                buf[n++] = (byte) (v >>> (8 * i));
             }
         }
 
         void i128(BigInteger v) {
             byte[] be = v.toByteArray();
             byte pad = (byte) (v.signum() < 0 ? 0xFF : 0);
+            room(16);
             for (int i = 0; i < 16; i++) {
                 int src = be.length - 1 - i;
-                out.write(src >= 0 ? be[src] : pad);
+                buf[n++] = src >= 0 ? be[src] : pad;
             }
         }
 
@@ -256,11 +298,13 @@ public final class PredicateCodec {
         }
 
         void raw(byte[] b) {
-            out.write(b, 0, b.length);
+            room(b.length);
+            System.arraycopy(b, 0, buf, n, b.length);
+            n += b.length;
         }
 
         byte[] bytes() {
-            return out.toByteArray();
+            return java.util.Arrays.copyOf(buf, n);
         }
     }
 }

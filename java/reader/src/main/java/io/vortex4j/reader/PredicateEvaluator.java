@@ -10,9 +10,14 @@ import io.vortex4j.reader.internal.Native;
  * <p>The predicate is put in negation normal form; AND and OR then combine the leaves' bitmaps
  * word by word. A leaf on a dictionary-encoded string column is evaluated natively on the
  * dictionary ({@code Native.evaluateDictFilter}): once per distinct value, then one code lookup
- * per row, no string decoded. A leaf on another column is evaluated natively with vortex's
- * compute on the encoded data. Leaves the native side declines (a dictionary larger than the
- * chunk, a literal it cannot take) take the generic row-by-row path. All give the same answer.
+ * per row, no string decoded. A leaf on another column, or on a dictionary larger than the
+ * chunk, is evaluated natively with vortex's compute on the encoded data. A {@link
+ * Predicate.Computed} leaf (a Java function) on a dictionary column runs once per entry and once
+ * for null in Java, and the native kernel selects the rows from that per-code table ({@link
+ * EntryFilter}); so does an ILIKE on non-ASCII dictionary entries, with the reader's matcher.
+ * Leaves none of these take (a literal the native side cannot carry, a computed leaf on another
+ * column or on a dictionary larger than the chunk) take the generic row-by-row path. All give
+ * the same answer.
  *
  * <p>Native evaluation is on unless the system property {@code vortex4j.dictFilter} is {@code
  * false}, or {@link #setDictFilterEnabled} turns it off: then every leaf takes the generic path.
@@ -75,12 +80,33 @@ public final class PredicateEvaluator {
         Field field = chunk.schema().field(column);
         RowFilter.checkTypes(field, leaf);
         if (dictFilterEnabled) {
-            long[] words = nativeFilter(chunk, column, leaf);
-            if (words != null) {
-                return new Bitmap(words, chunk.length());
+            Bitmap selected = leaf instanceof Predicate.Computed c
+                    ? EntryFilter.select(chunk, column, new EntryCache.Identity(c.test()), c.test(), c.negated())
+                    : nativeSelection(chunk, column, leaf);
+            if (selected != null) {
+                return selected;
             }
         }
         return RowFilter.select(chunk.column(column), leaf);
+    }
+
+    /**
+     * The native selection of a leaf; for a LIKE the native side declines (an ILIKE on values
+     * that are not all ASCII, see {@link Predicate.Like}), the reader's own matcher once per
+     * dictionary entry. Null when neither applies.
+     */
+    private static Bitmap nativeSelection(Chunk chunk, int column, Predicate leaf) {
+        long[] words = nativeFilter(chunk, column, leaf);
+        if (words != null) {
+            return new Bitmap(words, chunk.length());
+        }
+        if (leaf instanceof Predicate.Like l) {
+            Predicate.Like positive = new Predicate.Like(l.column(), l.pattern(), l.escape(), l.caseInsensitive(), false);
+            java.util.function.Predicate<String> matcher = positive.matcher();
+            Predicate.ValueTest matches = v -> v == null ? null : matcher.test((String) v);
+            return EntryFilter.select(chunk, column, positive, matches, l.negated());
+        }
+        return null;
     }
 
     /** The native selection of a leaf (dictionary kernel or vortex compute), or null. */

@@ -11,16 +11,39 @@ import java.util.List;
 final class RowFilter {
     private RowFilter() {}
 
+    /** The shortest IN list looked up in a {@link LiteralSet} rather than compared literal by literal. */
+    static final int SET_MIN = 8;
+
     /** Selection of the rows of {@code array} where {@code leaf} is true. */
     static Bitmap select(Array array, Predicate leaf) {
         int n = array.length();
         long[] words = new long[Bitmap.wordsFor(n)];
+        LiteralSet set = leaf instanceof Predicate.In in && in.values().size() >= SET_MIN
+                ? LiteralSet.of(array.type().kind(), in.values()) : null;
+        java.util.function.Predicate<String> like = leaf instanceof Predicate.Like l ? l.matcher() : null;
         for (int i = 0; i < n; i++) {
-            if (test(leaf, Values.valueAt(array, i))) {
+            Object value = Values.valueAt(array, i);
+            boolean hit;
+            if (set != null) {
+                hit = testIn((Predicate.In) leaf, set, value);
+            } else if (like != null) {
+                hit = value != null && like.test((String) value) != ((Predicate.Like) leaf).negated();
+            } else {
+                hit = test(leaf, value);
+            }
+            if (hit) {
                 words[i >>> 6] |= 1L << i;
             }
         }
         return new Bitmap(words, n);
+    }
+
+    /** {@link #testIn} with the list as a set. */
+    private static boolean testIn(Predicate.In in, LiteralSet set, Object value) {
+        if (value == null) {
+            return false;
+        }
+        return set.contains(value) ? !in.negated() : in.negated() && !set.hasNull();
     }
 
     /** Whether {@code leaf} is true for a row holding {@code value} (null = SQL NULL). */

@@ -110,10 +110,14 @@ public final class VortexFile implements AutoCloseable {
         }
     }
 
-    /** The prune predicate for the native side, or null when there is none it can carry. */
+    /**
+     * The prune predicate for the native side: the part of it the native side can carry ({@link
+     * Normalizer#prunable}: conjuncts that are Java functions are dropped), or null for none.
+     */
     private static byte[] pruneEncoding(Predicate prune) {
         try {
-            return prune == null ? null : PredicateCodec.encode(prune);
+            Predicate carried = prune == null ? null : Normalizer.prunable(prune);
+            return carried == null ? null : PredicateCodec.encode(carried);
         } catch (IllegalArgumentException e) {
             return null; // e.g. java.time literals: no pruning, same answers
         }

@@ -24,6 +24,7 @@ final class Fixtures {
 
     private static DictFile flat;
     private static DictFile reference;
+    private static DictFile shared;
 
     private static final List<Path> TEMP_DIRS = new java.util.ArrayList<>();
 
@@ -62,6 +63,18 @@ final class Fixtures {
             flat = new DictFile(p, Native.writeDictFixture(p.toString(), 8, 1000, 42, false));
         }
         return flat;
+    }
+
+    /**
+     * Three chunks of low-cardinality rows (the word shapes only) through vortex's default
+     * strategy: one FSST dictionary shared by every chunk, small enough for many scans.
+     */
+    static synchronized DictFile sharedDict() {
+        if (shared == null) {
+            Path p = tempDir().resolve("dict-shared.vortex");
+            shared = new DictFile(p, Native.writeDictFixture(p.toString(), 3, 20_000, 5, true));
+        }
+        return shared;
     }
 
     /** The same kind of rows written through vortex's default strategy (shared dictionary). */

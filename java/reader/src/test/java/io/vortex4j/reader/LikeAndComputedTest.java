@@ -18,7 +18,7 @@ import org.junit.Test;
  */
 public class LikeAndComputedTest {
     /** The pattern as a regex, escaping every literal: the oracle. */
-    private static Pattern regex(String pattern, Character escape, boolean caseInsensitive) {
+    static Pattern regex(String pattern, Character escape, boolean caseInsensitive) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < pattern.length(); ) {
             int c = pattern.codePointAt(i);

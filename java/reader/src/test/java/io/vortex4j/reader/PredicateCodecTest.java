@@ -70,7 +70,10 @@ public class PredicateCodecTest {
                 between("n", null, null),
                 and(),
                 or(),
-                not(not(and(or(eq("x", 'c')), not(in("x", Collections.emptyList()))))));
+                not(not(and(or(eq("x", 'c')), not(in("x", Collections.emptyList()))))),
+                new Predicate.Like("s", "a!%_東%", '!', false, true),
+                new Predicate.Like("s", "\\%ü", null, true, false),
+                not(Predicate.like("s", "")));
     }
 
     @Test
@@ -152,6 +155,15 @@ public class PredicateCodecTest {
         assertArrayEquals(new byte[] {7, -1, -1, -1, -1, -1, -1, -1, -1}, u64tail);
         byte[] notIn = PredicateCodec.encode(notIn("z"));
         assertArrayEquals(new byte[] {1, 4, 1, 0, 0, 0, 'z', 0, 0, 0, 0}, notIn);
+        assertArrayEquals(new byte[] {
+            1,
+            10, 3, // LIKE, flags: negated | case-insensitive
+            1, 0, 0, 0, 's', // column
+            3, 0, 0, 0, 'a', '!', '%', // pattern
+            1, 0, 0, 0, '!', // escape
+        }, PredicateCodec.encode(new Predicate.Like("s", "a!%", '!', true, true)));
+        assertArrayEquals(new byte[] {1, 10, 0, 1, 0, 0, 0, 's', 1, 0, 0, 0, '%', 0, 0, 0, 0},
+                PredicateCodec.encode(Predicate.like("s", "%")));
         byte[] f = PredicateCodec.encode(eq("f", 1.0));
         assertArrayEquals(new byte[] {3, 0, 0, 0, 0, 0, 0, (byte) 0xF0, 0x3F},
                 Arrays.copyOfRange(f, f.length - 9, f.length));
@@ -169,6 +181,23 @@ public class PredicateCodecTest {
             } catch (IllegalArgumentException expected) {
                 assertTrue(expected.getMessage(), expected.getMessage().contains(String.valueOf(bad)));
             }
+        }
+        // Unpaired surrogates have no UTF-8 form: such strings are evaluated in Java.
+        for (Predicate bad : List.of(eq("x", "a\uD800"), in("x", "ok", "\uDC00b"), Predicate.like("x", "%\uD83D"),
+                new Predicate.Like("x", "a", '\uDFFF', false, false))) {
+            try {
+                PredicateCodec.encode(bad);
+                fail("encoded " + bad);
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage(), expected.getMessage().contains("surrogate"));
+            }
+        }
+        PredicateCodec.encode(eq("x", "paired 🎉"));
+        try {
+            PredicateCodec.encode(new Predicate.Computed("x", "f(x)", v -> true, false));
+            fail("encoded a Java function");
+        } catch (IllegalArgumentException expected) {
+            assertTrue(expected.getMessage(), expected.getMessage().contains("Java"));
         }
         try {
             eq("x", new Object());
@@ -214,7 +243,8 @@ public class PredicateCodecTest {
         try (VortexFile file = VortexFile.open(p)) {
             long h = file.handle().acquire();
             try {
-                byte[] good = PredicateCodec.encode(and(eq("i", 1), in("s", "a", null)));
+                byte[] good = PredicateCodec.encode(and(eq("i", 1), in("s", "a", null),
+                        new Predicate.Like("s", "x!%", '!', true, true)));
                 for (int n = 0; n < good.length; n++) {
                     try {
                         io.vortex4j.reader.internal.Native.filteredScanRows(h, Arrays.copyOf(good, n));

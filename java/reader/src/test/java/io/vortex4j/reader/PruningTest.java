@@ -95,4 +95,64 @@ public class PruningTest {
             }
         }
     }
+
+    /**
+     * A Java-function conjunct cannot cross JNI, but the rest of the filter still prunes; LIKE
+     * prunes (vortex rewrites a prefix into a min/max range) and never loses a row.
+     */
+    @Test
+    public void computedConjunctsKeepPruningAndLikePrunesExactly() {
+        Path p = Fixtures.tempDir().resolve("trades3.vortex");
+        io.vortex4j.sample.Trades.write(p, 300_000, 13, null);
+        try (VortexFile file = VortexFile.open(p)) {
+            long firstTs;
+            try (Scan scan = file.scan("ts")) {
+                try (Chunk first = scan.next()) {
+                    firstTs = ((Int64Array) first.column(0)).getLong(0);
+                }
+            }
+            Predicate early = Predicate.lt("ts", firstTs + 30_000_000L);
+            Predicate.ValueTest startsWithA = v -> v == null ? null : ((String) v).startsWith("A");
+            Predicate computed = new Predicate.Computed("sym", "sym LIKE 'A%'", startsWithA, false);
+            Predicate like = Predicate.like("sym", "A%");
+            // vortex 0.90 prunes nothing for an AND holding a string predicate (LIKE or = alike),
+            // so only the function conjuncts beside the range must still prune.
+            Predicate reference = Predicate.and(early, like);
+            Object[][] cases = {
+                {Predicate.and(early, computed), reference, true},
+                {Predicate.and(computed, early), reference, true},
+                {Predicate.not(Predicate.or(Predicate.not(early), Predicate.not(computed))), reference, true},
+                {Predicate.and(early, like), reference, false},
+                {like, like, false},
+            };
+            for (Object[] c : cases) {
+                Predicate filter = (Predicate) c[0];
+                long want = file.referenceFilteredRows((Predicate) c[1]).length;
+                long got = 0;
+                long pruned;
+                try (Scan scan = file.scan(java.util.List.of("ts", "sym"), filter)) {
+                    for (Chunk chunk : scan) {
+                        try (chunk) {
+                            got += Compute.count(chunk, filter);
+                        }
+                    }
+                    pruned = scan.prunedRows();
+                }
+                assertEquals(filter.toString(), want, got);
+                assertTrue(filter + " pruned " + pruned, !(Boolean) c[2] || pruned > 0);
+            }
+            // An OR with a branch that cannot cross prunes nothing (and still answers right).
+            Predicate or = Predicate.or(early, computed);
+            try (Scan scan = file.scan(java.util.List.of("ts", "sym"), or)) {
+                long got = 0;
+                for (Chunk c : scan) {
+                    try (c) {
+                        got += Compute.count(c, or);
+                    }
+                }
+                assertEquals(0, scan.prunedRows());
+                assertEquals(file.referenceFilteredRows(Predicate.or(early, like)).length, got);
+            }
+        }
+    }
 }

@@ -37,7 +37,7 @@ import org.junit.Test;
  */
 public class ReferenceFileTest {
     /** The fixture's word list (fixture.rs WORDS), for the dictionary-size checks. */
-    private static final int WORDS = 20;
+    private static final int WORDS = 33;
 
     @Test
     public void flatFixtureHasTheFourDictionaryShapes() {

@@ -178,4 +178,16 @@ public final class Native {
      */
     public static native String[] writeDictFixture(
             String path, int chunks, int rowsPerChunk, long seed, boolean referenceStrategy);
+
+    // ---- per-entry tables computed in Java
+
+    /**
+     * Selects the rows of a dictionary-encoded string column by a per-code table: bit {@code c}
+     * of {@code table} (LSB first) says whether rows whose code is {@code c} are selected, and
+     * bit {@code n} (n = the dictionary's size) whether rows with a null code are; {@code table}
+     * has exactly {@code (n + 64) / 64} words. Rows are selected by the same fused unpack/lookup
+     * kernel as {@link #evaluateDictFilter}. Returns the selection bitmap, or null when the column
+     * is not dictionary-encoded; throws if the table does not fit the dictionary.
+     */
+    public static native long[] selectByCodeTable(long chunk, int column, long[] table);
 }

@@ -1,0 +1,93 @@
+package io.vortex4j.reader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The generic path's IN, side by side in one JVM: one {@code Literals.compare} per literal and
+ * row ({@link RowFilter#test}, how every list was evaluated before) against the {@link
+ * LiteralSet} lookup ({@link RowFilter#select}), on one 65,536-row chunk of an i64 column and a
+ * dictionary-encoded utf8 column, for lists of 10, 100 and 10,000 literals. Best of 7 after a
+ * warm-up. Not a test (CI does not time); run it by hand:
+ *
+ * <pre>
+ * gradle -q :reader:testClasses
+ * java -cp java/reader/build/classes/java/main:java/reader/build/resources/main:java/reader/build/classes/java/test \
+ *     io.vortex4j.reader.InListBench
+ * </pre>
+ */
+public final class InListBench {
+    private static final int ROWS = 1 << 16;
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory("vortex4j-bench");
+        Path p = dir.resolve("in.vortex");
+        Random r = new Random(1);
+        long[] l = new long[ROWS];
+        String[] s = new String[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            l[i] = r.nextInt(1 << 20);
+            s[i] = String.format("sym%06d", r.nextInt(4096));
+        }
+        Schema schema = Schema.of(new Field("l", DataType.INT64, false), new Field("s", DataType.UTF8, false));
+        try (VortexWriter w = VortexWriter.create(p, schema)) {
+            w.write(new Batch(schema, ROWS).set("l", l).set("s", s));
+            w.finish();
+        }
+        System.out.printf("%-6s %7s %14s %12s %8s%n", "column", "n", "per-literal ms", "set ms", "ratio");
+        try (VortexFile file = VortexFile.open(p)) {
+            for (int n : new int[] {10, 100, 10_000}) {
+                List<Object> ints = new ArrayList<>();
+                List<Object> strings = new ArrayList<>();
+                for (int k = 0; k < n; k++) {
+                    ints.add((long) r.nextInt(1 << 20));
+                    strings.add(String.format("sym%06d", r.nextInt(8192)));
+                }
+                run(file, "l", Predicate.in("l", ints), n);
+                run(file, "s", Predicate.in("s", strings), n);
+            }
+        }
+        Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
+
+    private static void run(VortexFile file, String column, Predicate leaf, int n) {
+        try (Scan scan = file.scan(column)) {
+            for (Chunk c : scan) {
+                try (c) {
+                    Array a = c.column(0);
+                    java.util.function.IntSupplier perLiteral = () -> {
+                        int hits = 0;
+                        for (int i = 0; i < a.length(); i++) {
+                            hits += RowFilter.test(leaf, Values.valueAt(a, i)) ? 1 : 0;
+                        }
+                        return hits;
+                    };
+                    java.util.function.IntSupplier set = () -> RowFilter.select(a, leaf).cardinality();
+                    if (perLiteral.getAsInt() != set.getAsInt()) {
+                        throw new IllegalStateException(column + ": the two paths disagree for " + n + " literals");
+                    }
+                    double before = best(perLiteral);
+                    double after = best(set);
+                    System.out.printf("%-6s %7d %14.2f %12.2f %7.1fx%n", column, n, before, after, before / after);
+                }
+                break;
+            }
+        }
+    }
+
+    private static double best(java.util.function.IntSupplier f) {
+        int check = f.getAsInt();
+        double best = Double.MAX_VALUE;
+        for (int k = 0; k < 7; k++) {
+            long t = System.nanoTime();
+            if (f.getAsInt() != check) {
+                throw new IllegalStateException("not deterministic");
+            }
+            best = Math.min(best, (System.nanoTime() - t) / 1e6);
+        }
+        return best;
+    }
+}
