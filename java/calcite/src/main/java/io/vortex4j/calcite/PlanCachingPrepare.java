@@ -2,7 +2,6 @@ package io.vortex4j.calcite;
 
 import java.lang.reflect.Type;
 import org.apache.calcite.avatica.Meta;
-import org.apache.calcite.prepare.CalcitePrepareImpl;
 
 /**
  * Calcite's statement preparation, answering a query it has prepared before on the same
@@ -11,7 +10,7 @@ import org.apache.calcite.prepare.CalcitePrepareImpl;
  * many times. DDL runs while it is prepared, so it is never cached, and like DML it may change the
  * schemas, so it empties the cache.
  */
-final class PlanCachingPrepare extends CalcitePrepareImpl {
+final class PlanCachingPrepare extends VortexPrepare {
     private final PlanCache cache;
 
     PlanCachingPrepare(PlanCache cache) {
