@@ -56,7 +56,9 @@ final class LargeInLists {
         List<RexNode> large = new ArrayList<>();
         List<RexNode> rest = new ArrayList<>();
         for (RexNode conjunct : RelOptUtil.conjunctions(simplified)) {
-            (hasLargeList(conjunct, rexBuilder) ? large : rest).add(conjunct);
+            // Sub-queries and correlation variables are for Calcite's later programs, which only see Filters.
+            boolean movable = RexUtil.SubQueryFinder.find(conjunct) == null && !RexUtil.containsCorrelation(conjunct);
+            (movable && hasLargeList(conjunct, rexBuilder) ? large : rest).add(conjunct);
         }
         if (large.isEmpty()) {
             return filter;

@@ -41,7 +41,7 @@ public class LargeInListTest extends WithConnections {
     @Test
     public void tenThousandLiteralsArePushedAndMatchCalcite() throws SQLException {
         String[] sqls = {
-            "SELECT count(*) FROM trades WHERE sym IN (" + strings(10_000, false) + ")",
+            "SELECT count(*) FROM trades WHERE sym IN (" + strings(10_000, true) + ")",
             "SELECT count(*) FROM trades WHERE sym NOT IN (" + strings(10_000, false) + ")",
             "SELECT count(*) FROM trades WHERE volume IN (" + integers(10_000, true) + ")",
             "SELECT sym, count(*), sum(volume) FROM trades WHERE volume NOT IN (" + integers(10_000, false) + ")"
