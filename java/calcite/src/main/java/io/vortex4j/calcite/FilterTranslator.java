@@ -20,7 +20,9 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlConformance;
 import org.apache.calcite.util.NlsString;
 
 /**
@@ -49,17 +51,30 @@ import org.apache.calcite.util.NlsString;
  *       Calcite truncated to milliseconds, so comparisons become ranges of raw values.
  * </ul>
  *
- * <p>Anything else (functions, LIKE, comparisons of two columns, lossy casts, ...) is declined
- * and stays in Calcite's plan.
+ *   <li>{@code LIKE} with a literal pattern becomes the reader's LIKE leaf where the two agree
+ *       exactly (see {@link #like}).
+ *   <li>Any other condition (or AND/OR/NOT subtree) whose only input is one string column, e.g.
+ *       {@code UPPER(city) = 'OSLO'}, {@code ILIKE}, or a string ordering the reader would order
+ *       differently, becomes a {@link Predicate.Computed} leaf running Calcite's own generated
+ *       code for it once per dictionary entry ({@link #computed}), when it cannot throw.
+ * </ul>
+ *
+ * <p>Anything else (comparisons of two columns, lossy casts, expressions of other types or
+ * that may throw, ...) is declined and stays in Calcite's plan.
  */
 final class FilterTranslator {
     private final RexBuilder rexBuilder;
     private final List<VortexColumn> inputs;
+    private final SqlConformance conformance;
 
-    /** A translator for conditions over rows whose field {@code i} is {@code inputs.get(i)}. */
-    FilterTranslator(RexBuilder rexBuilder, List<VortexColumn> inputs) {
+    /**
+     * A translator for conditions over rows whose field {@code i} is {@code inputs.get(i)};
+     * {@code conformance} is the statement's, for compiling expressions as Calcite would.
+     */
+    FilterTranslator(RexBuilder rexBuilder, List<VortexColumn> inputs, SqlConformance conformance) {
         this.rexBuilder = rexBuilder;
         this.inputs = inputs;
+        this.conformance = conformance;
     }
 
     /** The exact predicate, or null when the condition cannot be translated exactly. */
@@ -72,7 +87,13 @@ final class FilterTranslator {
         }
     }
 
+    /** The exact predicate of {@code node}: a native leaf or combination, else Calcite's own code per value. */
     private Predicate node(RexNode node) {
+        Predicate p = exact(node);
+        return p != null ? p : computed(node);
+    }
+
+    private Predicate exact(RexNode node) {
         if (node instanceof RexLiteral lit) {
             if (lit.getType().getSqlTypeName() == SqlTypeName.BOOLEAN && !lit.isNull()) {
                 return Boolean.TRUE.equals(lit.getValueAs(Boolean.class))
@@ -102,9 +123,14 @@ final class FilterTranslator {
                 return child == null ? null : Predicate.not(child);
             }
             case SEARCH: {
+                if (column(call.getOperands().get(0)) == null) {
+                    return null; // an IN list of an expression: one computed leaf, not one per value
+                }
                 RexNode expanded = RexUtil.expandSearch(rexBuilder, null, call);
                 return expanded.getKind() == SqlKind.SEARCH ? null : node(expanded);
             }
+            case LIKE:
+                return like(call);
             case IS_NULL:
             case IS_NOT_NULL: {
                 VortexColumn c = column(call.getOperands().get(0));
@@ -132,6 +158,91 @@ final class FilterTranslator {
             out.add(p);
         }
         return out;
+    }
+
+    /**
+     * {@code column LIKE 'pattern' [ESCAPE 'c']} as the reader's LIKE leaf, where its semantics
+     * are Calcite's: Calcite (1.42) matches with a Java regex in which {@code %} is {@code
+     * (?s:.*)} (any characters) but {@code _} is {@code .}, which does not match line
+     * terminators, while the reader's {@code _} matches any character; so only patterns without
+     * an unescaped {@code _} become leaves. Without ESCAPE, Calcite takes the character U+0000
+     * as the escape, so such patterns stay with Calcite's code too, as do invalid patterns (Calcite
+     * fails on them row by row) and ILIKE (Calcite folds only ASCII letters). Those become
+     * computed leaves or stay with Calcite.
+     */
+    private Predicate like(RexCall call) {
+        if (!(call.getOperator() instanceof SqlLikeOperator op) || !op.isCaseSensitive() || op.isNegated()
+                || call.getKind() != SqlKind.LIKE) {
+            return null;
+        }
+        List<RexNode> operands = call.getOperands();
+        VortexColumn c = column(operands.get(0));
+        if (c == null || c.kind() != DataType.Kind.UTF8) {
+            return null;
+        }
+        String pattern = stringLiteral(operands.get(1));
+        Character escape = null;
+        if (operands.size() > 2) {
+            String e = stringLiteral(operands.get(2));
+            if (e == null || e.length() != 1 || Character.isSurrogate(e.charAt(0))) {
+                return null;
+            }
+            escape = e.charAt(0);
+        }
+        if (pattern == null || escape == null && pattern.indexOf('\0') >= 0 || hasWildcardOne(pattern, escape)) {
+            return null;
+        }
+        try {
+            return new Predicate.Like(c.name(), pattern, escape, false, false);
+        } catch (IllegalArgumentException invalid) {
+            return null;
+        }
+    }
+
+    /** Whether {@code pattern} has an {@code _} not escaped by {@code escape}. */
+    private static boolean hasWildcardOne(String pattern, Character escape) {
+        for (int i = 0; i < pattern.length(); i++) {
+            char ch = pattern.charAt(i);
+            if (escape != null && ch == escape) {
+                i++;
+            } else if (ch == '_') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The value of a non-null CHAR/VARCHAR literal, else null. */
+    private static String stringLiteral(RexNode node) {
+        if (node instanceof RexLiteral lit && !lit.isNull() && lit.getValue() instanceof NlsString s) {
+            return s.getValue();
+        }
+        return null;
+    }
+
+    /**
+     * {@code node}, a condition reading one string column, as a {@link Predicate.Computed} leaf
+     * whose test is Calcite's own generated code for it ({@link ColumnExpression}), evaluated by
+     * the reader once per dictionary entry. Only conditions that cannot throw ({@link
+     * OneColumnExpressions#cannotThrow}) and that compile without the statement's context (see
+     * {@link ColumnExpression#ofStringColumn}). Null when not possible.
+     */
+    private Predicate computed(RexNode node) {
+        if (node.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
+            return null;
+        }
+        ColumnExpression test = ColumnExpression.ofStringColumn(rexBuilder, node, inputs::get, conformance);
+        return test == null ? null
+                : new Predicate.Computed(test.column().name(), ExpressionText.of(node, names()), test, false);
+    }
+
+    /** The input field names, for describing expressions. */
+    private List<String> names() {
+        List<String> names = new ArrayList<>(inputs.size());
+        for (VortexColumn c : inputs) {
+            names.add(c.name());
+        }
+        return names;
     }
 
     /** {@code column op literal} in either order; null unless exact. */

@@ -12,7 +12,7 @@ import org.apache.calcite.rel.type.RelDataType;
 /** The logical form of a {@link VortexAggregateScan} (convention {@code NONE}). */
 final class LogicalVortexAggregate extends VortexAggregateBase {
     LogicalVortexAggregate(RelOptCluster cluster, RelOptTable table, VortexPushdownTable vortexTable,
-            Predicate filter, VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
+            Predicate filter, VortexAggregateSpec.Group group, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
             double groups) {
         super(cluster, cluster.traitSetOf(Convention.NONE), table, vortexTable, filter, group, calls, outputType,
                 groups);

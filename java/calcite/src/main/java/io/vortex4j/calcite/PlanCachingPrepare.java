@@ -6,7 +6,6 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
-import org.apache.calcite.prepare.CalcitePrepareImpl;
 
 /**
  * Calcite's statement preparation, answering a query it has prepared before on the same
@@ -22,7 +21,7 @@ import org.apache.calcite.prepare.CalcitePrepareImpl;
  * every later use of the class) is dropped the first time it fails, so running the query again
  * plans it again and fails with the same error, not a different one.
  */
-final class PlanCachingPrepare extends CalcitePrepareImpl {
+final class PlanCachingPrepare extends VortexPrepare {
     private final PlanCache cache;
 
     PlanCachingPrepare(PlanCache cache) {

@@ -19,14 +19,14 @@ import org.apache.calcite.rel.type.RelDataType;
 abstract class VortexAggregateBase extends TableScan {
     final VortexPushdownTable vortexTable;
     final Predicate filter;
-    final VortexColumn group;
+    final VortexAggregateSpec.Group group;
     final List<VortexAggregateSpec.Call> calls;
     final RelDataType outputType;
     /** Calcite's estimate of the number of groups, taken from the aggregate this replaces. */
     final double groups;
 
     VortexAggregateBase(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, VortexPushdownTable vortexTable,
-            Predicate filter, VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
+            Predicate filter, VortexAggregateSpec.Group group, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
             double groups) {
         super(cluster, traits, List.of(), table);
         this.vortexTable = vortexTable;
@@ -46,7 +46,7 @@ abstract class VortexAggregateBase extends TableScan {
     public RelWriter explainTerms(RelWriter pw) {
         return super.explainTerms(pw)
                 .itemIf("filter", filter, filter != null)
-                .itemIf("group", group == null ? null : group.name(), group != null)
+                .itemIf("group", group, group != null)
                 .item("aggregates", calls.stream().map(Object::toString).toList());
     }
 

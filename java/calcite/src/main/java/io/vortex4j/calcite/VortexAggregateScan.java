@@ -27,7 +27,7 @@ import org.apache.calcite.rel.type.RelDataType;
  */
 public final class VortexAggregateScan extends VortexAggregateBase implements EnumerableRel {
     VortexAggregateScan(RelOptCluster cluster, RelOptTable table, VortexPushdownTable vortexTable, Predicate filter,
-            VortexColumn group, List<VortexAggregateSpec.Call> calls, RelDataType outputType, double groups) {
+            VortexAggregateSpec.Group group, List<VortexAggregateSpec.Call> calls, RelDataType outputType, double groups) {
         super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, vortexTable, filter, group, calls,
                 outputType, groups);
     }

@@ -49,13 +49,35 @@ public final class VortexAggregateSpec {
         }
     }
 
+    /**
+     * The group of a pushed aggregation: a column's values, or with {@code key} the value of an
+     * expression of the column (Calcite's own code, computed once per dictionary entry; entries
+     * with equal keys form one group). {@code text} is the group as EXPLAIN shows it.
+     */
+    record Group(VortexColumn column, ColumnExpression key, String text) {
+        /** Grouping by the column's own values. */
+        static Group of(VortexColumn column) {
+            return new Group(column, null, column.name());
+        }
+
+        /** The group key of a result row, in Calcite's representation. */
+        Object calciteKey(Object readerKey) {
+            return key == null ? column.fromReaderValue(readerKey) : readerKey;
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
     final VortexTable table;
     final Predicate filter;
-    final VortexColumn group;
+    final Group group;
     final List<Call> calls;
     final boolean scalar;
 
-    VortexAggregateSpec(VortexTable table, Predicate filter, VortexColumn group, List<Call> calls, boolean scalar) {
+    VortexAggregateSpec(VortexTable table, Predicate filter, Group group, List<Call> calls, boolean scalar) {
         this.table = table;
         this.filter = filter;
         this.group = group;
@@ -96,20 +118,50 @@ public final class VortexAggregateSpec {
         for (Call c : calls) {
             aggs.add(c.toReader());
         }
-        GroupAggregate.Result result = GroupAggregate.run(table.file(), group == null ? null : group.name(),
-                readerFilter(filter), aggs);
-        for (int g = 0; g < result.size(); g++) {
+        List<Object[]> groups;
+        try {
+            GroupAggregate.Result result = GroupAggregate.run(table.file(),
+                    group == null ? null : group.column().name(),
+                    group == null || group.key() == null ? null : group.key().groupKey(), readerFilter(filter), aggs);
+            groups = new ArrayList<>(result.size());
+            for (int g = 0; g < result.size(); g++) {
+                Object[] values = new Object[calls.size() + 1];
+                values[0] = result.key(g);
+                for (int a = 0; a < calls.size(); a++) {
+                    values[a + 1] = result.value(g, a);
+                }
+                groups.add(values);
+            }
+        } catch (VortexException e) {
+            if (!hasDecimalSumOfIntegers()) {
+                throw e;
+            }
+            // The reader's sums are exact in 64 bits and report overflow; the SQL type is wider.
+            groups = ExactAggregation.run(table.file(), group, readerFilter(filter), calls);
+        }
+        for (Object[] values : groups) {
             Object[] row = new Object[width];
             int k = 0;
             if (group != null) {
-                row[k++] = group.fromReaderValue(result.key(g));
+                row[k++] = group.calciteKey(values[0]);
             }
             for (int a = 0; a < calls.size(); a++) {
-                row[k++] = convert(calls.get(a), result.value(g, a));
+                row[k++] = convert(calls.get(a), values[a + 1]);
             }
             out.add(scalar ? row[0] : row);
         }
         return out;
+    }
+
+    /** Whether a call sums an integer column into a DECIMAL, which may outgrow the reader's 64-bit sums. */
+    private boolean hasDecimalSumOfIntegers() {
+        for (Call c : calls) {
+            if ((c.function == Function.SUM || c.function == Function.SUM0) && c.resultType == SqlTypeName.DECIMAL
+                    && c.column.kind().isInteger()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The filter as handed to {@link GroupAggregate}. */
@@ -159,11 +211,12 @@ public final class VortexAggregateSpec {
             case INTEGER:
                 return (int) narrow(call, ((Number) v).longValue(), Integer.MIN_VALUE, Integer.MAX_VALUE);
             case BIGINT:
-                return ((Number) v).longValue();
+                return v instanceof BigDecimal d ? d.longValueExact() : ((Number) v).longValue();
             case DOUBLE:
                 return ((Number) v).doubleValue();
             case DECIMAL: {
-                BigDecimal d = v instanceof BigDecimal b ? b : BigDecimal.valueOf(((Number) v).longValue());
+                BigDecimal d = v instanceof BigDecimal b ? b : v instanceof java.math.BigInteger i ? new BigDecimal(i)
+                        : BigDecimal.valueOf(((Number) v).longValue());
                 return d.setScale(call.resultScale, RoundingMode.UNNECESSARY);
             }
             default:

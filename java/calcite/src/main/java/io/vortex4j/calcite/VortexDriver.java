@@ -53,7 +53,7 @@ public final class VortexDriver extends Driver {
     }
 
     private VortexDriver(PlanCache cache) {
-        super(cache == null ? null : () -> new PlanCachingPrepare(cache));
+        super(() -> cache == null ? new VortexPrepare() : new PlanCachingPrepare(cache));
     }
 
     @Override
@@ -120,7 +120,7 @@ public final class VortexDriver extends Driver {
      */
     static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties)
             throws SQLException {
-        Properties props = VortexSql.connectionProperties();
+        Properties props = VortexSql.driverProperties();
         props.putAll(calciteProperties);
         VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null);
         Connection connection = driver.connectCalcite(props);

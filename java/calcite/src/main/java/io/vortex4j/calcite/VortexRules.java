@@ -5,8 +5,11 @@ import io.vortex4j.reader.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.plan.Convention;
+import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
@@ -19,10 +22,14 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexPermuteInputsShuttle;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.validate.SqlConformance;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -36,12 +43,16 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <ul>
  *   <li>{@link #FILTER}: {@code Filter(LogicalVortexScan)} → the conjuncts {@link
  *       FilterTranslator} translates exactly go into the scan; the others stay in a Filter above.
+ *       {@link #FILTER_IN_LIST} does the same for a filter on large IN lists ({@link LargeInLists}).
  *   <li>{@link #PROJECT}: {@code Project(LogicalVortexScan)} → the scan reads only the columns the
  *       projection uses.
  *   <li>{@link #AGGREGATE}: {@code Aggregate(LogicalVortexScan)}, when the scan's filter was pushed
  *       whole (no Filter left between them), at most one group column and only COUNT(*),
  *       COUNT(c), SUM(c), $SUM0(c), MIN(c), MAX(c) without DISTINCT or FILTER → a {@link
  *       LogicalVortexAggregate}.
+ *   <li>{@link #AGGREGATE_PROJECT}: the same over {@code Project(LogicalVortexScan)}, whose group
+ *       may be an expression of one string column (e.g. {@code GROUP BY UPPER(sym)}), computed by
+ *       Calcite's own code once per dictionary entry.
  *   <li>{@link #SCAN_TO_ENUMERABLE}, {@link #AGGREGATE_TO_ENUMERABLE}: the logical scans become the
  *       enumerable {@link VortexTableScan} and {@link VortexAggregateScan}.
  * </ul>
@@ -54,6 +65,11 @@ public final class VortexRules {
             b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
             FilterRule::new).toRule();
 
+    /** Pushes translatable conjuncts of a filter on large IN lists ({@link LargeInLists}) into the scan. */
+    public static final RelOptRule FILTER_IN_LIST = new RuleConfig("VortexInListFilterPushRule",
+            b0 -> b0.operand(LogicalInListFilter.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
+            FilterRule::new).toRule();
+
     /** Narrows the scan to the columns a projection uses. */
     public static final RelOptRule PROJECT = new RuleConfig("VortexProjectRule",
             b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
@@ -62,6 +78,12 @@ public final class VortexRules {
     /** Replaces simple aggregations over a fully filtered scan with a {@link LogicalVortexAggregate}. */
     public static final RelOptRule AGGREGATE = new RuleConfig("VortexAggregateRule",
             b0 -> b0.operand(LogicalAggregate.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
+            AggregateRule::new).toRule();
+
+    /** The same through a projection: group by an expression of a string column, aggregate columns. */
+    public static final RelOptRule AGGREGATE_PROJECT = new RuleConfig("VortexAggregateProjectRule",
+            b0 -> b0.operand(LogicalAggregate.class).oneInput(b1 -> b1.operand(LogicalProject.class)
+                    .oneInput(b2 -> b2.operand(LogicalVortexScan.class).noInputs())),
             AggregateRule::new).toRule();
 
     /** Makes a {@link LogicalVortexScan} an enumerable {@link VortexTableScan}. */
@@ -78,8 +100,15 @@ public final class VortexRules {
             .toRule(ToEnumerable.class);
 
     /** Every rule; the scans register them. */
-    public static final List<RelOptRule> RULES = List.of(FILTER, PROJECT, AGGREGATE, SCAN_TO_ENUMERABLE,
+    public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_IN_LIST, PROJECT, AGGREGATE, AGGREGATE_PROJECT,
+            SCAN_TO_ENUMERABLE,
             AGGREGATE_TO_ENUMERABLE);
+
+    /** The statement's SQL conformance (as Calcite's code generator gets it), from the planner's context. */
+    static SqlConformance conformance(RelOptPlanner planner) {
+        CalciteConnectionConfig config = planner.getContext().maybeUnwrap(CalciteConnectionConfig.class).orElse(null);
+        return config == null ? SqlConformanceEnum.DEFAULT : config.conformance();
+    }
 
     /** Converts a logical Vortex scan or aggregate to its enumerable form. */
     static final class ToEnumerable extends ConverterRule {
@@ -161,16 +190,18 @@ public final class VortexRules {
 
         @Override
         public void onMatch(RelOptRuleCall call) {
-            LogicalFilter filter = call.rel(0);
+            RelNode filter = call.rel(0);
+            RexNode condition = filter instanceof LogicalFilter f ? f.getCondition() : ((LogicalInListFilter) filter).condition;
             LogicalVortexScan scan = call.rel(1);
             List<VortexColumn> inputs = new ArrayList<>();
             for (int i = 0; i < scan.fields.length; i++) {
                 inputs.add(scan.column(i));
             }
-            FilterTranslator translator = new FilterTranslator(filter.getCluster().getRexBuilder(), inputs);
+            FilterTranslator translator = new FilterTranslator(filter.getCluster().getRexBuilder(), inputs,
+                    conformance(call.getPlanner()));
             List<Predicate> pushed = new ArrayList<>();
             List<RexNode> remaining = new ArrayList<>();
-            for (RexNode conjunct : RelOptUtil.conjunctions(filter.getCondition())) {
+            for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
                 Predicate p = translator.translate(conjunct);
                 if (p == null) {
                     remaining.add(conjunct);
@@ -186,13 +217,22 @@ public final class VortexRules {
                 all.add(scan.filter);
             }
             all.addAll(pushed);
-            LogicalVortexScan newScan = scan.withFilter(FilterTranslator.and(all.toArray(new Predicate[0])));
-            if (remaining.isEmpty()) {
-                call.transformTo(newScan);
-            } else {
-                RelBuilder b = call.builder();
-                call.transformTo(b.push(newScan).filter(remaining).build());
+            RelNode result = scan.withFilter(FilterTranslator.and(all.toArray(new Predicate[0])));
+            // What stays with Calcite: large IN lists in their own filter (see LargeInLists), the rest in a Filter.
+            RexBuilder rexBuilder = filter.getCluster().getRexBuilder();
+            List<RexNode> lists = new ArrayList<>();
+            List<RexNode> rest = new ArrayList<>();
+            for (RexNode r : remaining) {
+                (LargeInLists.hasLargeList(r, rexBuilder) ? lists : rest).add(r);
             }
+            if (!lists.isEmpty()) {
+                result = new LogicalInListFilter(filter.getCluster(), filter.getTraitSet(), result,
+                        RexUtil.composeConjunction(rexBuilder, lists));
+            }
+            if (!rest.isEmpty()) {
+                result = call.builder().push(result).filter(rest).build();
+            }
+            call.transformTo(result);
         }
     }
 
@@ -257,21 +297,34 @@ public final class VortexRules {
         @Override
         public void onMatch(RelOptRuleCall call) {
             LogicalAggregate aggregate = call.rel(0);
-            LogicalVortexScan scan = call.rel(1);
+            LogicalProject project = call.rels.length == 3 ? call.rel(1) : null;
+            LogicalVortexScan scan = call.rel(call.rels.length - 1);
             if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupCount() > 1
                     || aggregate.getRowType().getFieldCount() == 0) {
                 return;
             }
-            VortexColumn group = null;
+            // The aggregate's input fields: columns of the scan, or (through a projection) expressions of them.
+            IntFunction<VortexColumn> column = i -> project == null ? scan.column(i)
+                    : project.getProjects().get(i) instanceof RexInputRef ref ? scan.column(ref.getIndex()) : null;
+            VortexAggregateSpec.Group group = null;
             if (aggregate.getGroupCount() == 1) {
-                group = scan.column(aggregate.getGroupSet().nth(0));
-                if (!groupable(group)) {
-                    return;
+                int g = aggregate.getGroupSet().nth(0);
+                VortexColumn c = column.apply(g);
+                if (c != null) {
+                    if (!groupable(c)) {
+                        return;
+                    }
+                    group = VortexAggregateSpec.Group.of(c);
+                } else {
+                    group = expressionGroup(project.getProjects().get(g), scan, conformance(call.getPlanner()));
+                    if (group == null) {
+                        return;
+                    }
                 }
             }
             List<VortexAggregateSpec.Call> calls = new ArrayList<>();
             for (AggregateCall ac : aggregate.getAggCallList()) {
-                VortexAggregateSpec.Call c = pushable(ac, scan);
+                VortexAggregateSpec.Call c = pushable(ac, column);
                 if (c == null) {
                     return;
                 }
@@ -280,6 +333,25 @@ public final class VortexRules {
             Double groups = call.getMetadataQuery().getRowCount(aggregate);
             call.transformTo(new LogicalVortexAggregate(scan.getCluster(), scan.getTable(), scan.vortexTable,
                     scan.filter, group, calls, aggregate.getRowType(), groups == null ? 1 : Math.max(1, groups)));
+        }
+
+        /**
+         * Grouping by {@code expr}, an expression of one string column of {@code scan} that cannot
+         * throw ({@link OneColumnExpressions#cannotThrow}): its key is Calcite's own code for it,
+         * computed once per dictionary entry ({@link ColumnExpression}). Null when not possible.
+         */
+        static VortexAggregateSpec.Group expressionGroup(RexNode expr, LogicalVortexScan scan,
+                SqlConformance conformance) {
+            ColumnExpression key = ColumnExpression.ofStringColumn(scan.getCluster().getRexBuilder(), expr,
+                    scan::column, conformance);
+            if (key == null) {
+                return null;
+            }
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < scan.fields.length; i++) {
+                names.add(scan.column(i).name());
+            }
+            return new VortexAggregateSpec.Group(key.column(), key, ExpressionText.of(expr, names));
         }
 
         /**
@@ -296,7 +368,7 @@ public final class VortexRules {
         }
 
         /** The pushed form of {@code ac}, or null when the reader would not give Calcite's answer. */
-        static VortexAggregateSpec.Call pushable(AggregateCall ac, LogicalVortexScan scan) {
+        static VortexAggregateSpec.Call pushable(AggregateCall ac, IntFunction<VortexColumn> column) {
             if (ac.isDistinct() || ac.filterArg >= 0 || !ac.getCollation().getFieldCollations().isEmpty()
                     || !ac.rexList.isEmpty() || ac.ignoreNulls()) {
                 return null;
@@ -311,7 +383,10 @@ public final class VortexRules {
             if (args.size() != 1) {
                 return null;
             }
-            VortexColumn c = scan.column(args.get(0));
+            VortexColumn c = column.apply(args.get(0));
+            if (c == null) {
+                return null;
+            }
             DataType.Kind k = c.kind();
             switch (kind) {
                 case COUNT:

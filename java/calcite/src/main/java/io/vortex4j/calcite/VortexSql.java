@@ -75,11 +75,15 @@ public final class VortexSql {
     }
 
     /**
-     * The connection properties {@link #connect} uses: case-insensitive identifiers whose case is
-     * kept ({@code caseSensitive=false}, {@code unquotedCasing=UNCHANGED}, {@code
-     * quotedCasing=UNCHANGED}) and decimals of up to 38 digits ({@code
-     * typeSystem=io.vortex4j.calcite.VortexTypeSystem}). Useful with {@code jdbc:calcite:model=...}
-     * URLs too.
+     * The connection properties for using the adapter from a plain Calcite connection ({@code
+     * jdbc:calcite:model=...}): case-insensitive identifiers whose case is kept ({@code
+     * caseSensitive=false}, {@code unquotedCasing=UNCHANGED}, {@code quotedCasing=UNCHANGED}),
+     * Calcite's Babel parser, which takes column names that are SQL keywords ({@code day}, {@code
+     * year}, {@code value}, ...) unquoted ({@code parserFactory=}{@value #PARSER_FACTORY}), and
+     * decimals of up to 38 digits with widened integer sums ({@code
+     * typeSystem=io.vortex4j.calcite.VortexTypeSystem}). {@link #connect} and {@code jdbc:vortex:}
+     * use the same with exact BIGINT sums too ({@link VortexTypeSystem.ExactBigintSums}), which a
+     * plain Calcite connection cannot compile.
      *
      * @return a fresh copy of the properties
      */
@@ -88,7 +92,18 @@ public final class VortexSql {
         info.setProperty("caseSensitive", "false");
         info.setProperty("unquotedCasing", "UNCHANGED");
         info.setProperty("quotedCasing", "UNCHANGED");
+        info.setProperty("parserFactory", PARSER_FACTORY);
         info.setProperty("typeSystem", VortexTypeSystem.class.getName());
         return info;
     }
+
+    /** {@link #connectionProperties()} for {@code jdbc:vortex:} connections, whose preparation ({@link VortexPrepare}) compiles exact BIGINT sums. */
+    static Properties driverProperties() {
+        Properties info = connectionProperties();
+        info.setProperty("typeSystem", VortexTypeSystem.ExactBigintSums.class.getName());
+        return info;
+    }
+
+    /** Calcite's Babel parser, the most lenient about keywords used as names. */
+    public static final String PARSER_FACTORY = "org.apache.calcite.sql.parser.babel.SqlBabelParserImpl#FACTORY";
 }

@@ -1,14 +1,32 @@
 package io.vortex4j.calcite;
 
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystem;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Calcite's default type system with decimals of up to 38 digits (Calcite's default is 19), so
- * that Vortex decimals (precision up to 38) and u64 columns (DECIMAL(20, 0)) keep their types
- * and every value fits. {@link VortexSql#connect} uses it; with a model, add {@code
- * typeSystem=io.vortex4j.calcite.VortexTypeSystem} to the connection properties.
+ * Calcite's default type system with two changes, so that Vortex values keep their types and
+ * sums never wrap around:
+ *
+ * <ul>
+ *   <li>DECIMAL of up to 38 digits (Calcite's default is 19), so that Vortex decimals (precision
+ *       up to 38) and u64 columns (DECIMAL(20, 0)) keep their types and every value fits;
+ *   <li>integer sums widened as PostgreSQL does: {@code SUM} (and {@code $SUM0}) of TINYINT,
+ *       SMALLINT and INTEGER is BIGINT, and of DECIMAL(p, s) DECIMAL(38, s). Calcite's default
+ *       keeps the argument's type, and its generated code then adds in that Java type, wrapping
+ *       around on overflow (a sum of 316,101,921,145,007 came back as 918,093,999). A BIGINT sum
+ *       stays BIGINT here; {@link ExactBigintSums}, which {@code jdbc:vortex:} connections use,
+ *       makes it DECIMAL(38, 0);
+ *   <li>{@code AVG} of integers and decimals is DOUBLE, as in DuckDB: Calcite computes AVG as
+ *       {@code CAST(SUM AS <AVG type>) / COUNT}, so with its default (the argument's type) an
+ *       integer average was truncated and failed once the sum outgrew the argument's type ("out
+ *       of range"), and a decimal one was divided with 16 significant digits. The sum is exact,
+ *       the quotient the double nearest to it.
+ * </ul>
+ *
+ * <p>Use it with {@code jdbc:calcite:} connections ({@link VortexSql#connectionProperties}).
  */
 public class VortexTypeSystem extends RelDataTypeSystemImpl {
     /** The instance Calcite's plugin loader picks up. */
@@ -28,5 +46,61 @@ public class VortexTypeSystem extends RelDataTypeSystemImpl {
     @Override
     public int getMaxScale(SqlTypeName typeName) {
         return typeName == SqlTypeName.DECIMAL ? MAX_DECIMAL_DIGITS : super.getMaxScale(typeName);
+    }
+
+    /** See the class comment: integer sums widen, so that they are exact. */
+    @Override
+    public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        RelDataType widened;
+        switch (argumentType.getSqlTypeName()) {
+            case TINYINT:
+            case SMALLINT:
+            case INTEGER:
+                widened = typeFactory.createSqlType(SqlTypeName.BIGINT);
+                break;
+            default:
+                return super.deriveSumType(typeFactory, argumentType);
+        }
+        return typeFactory.createTypeWithNullability(widened, argumentType.isNullable());
+    }
+
+    /**
+     * {@link VortexTypeSystem} with BIGINT sums of type DECIMAL(38, 0), so that they never wrap
+     * either. Calcite's code generator (1.42) cannot compile such a sum on its own ({@link
+     * SumArgumentCasts} makes it compilable), so this type system is for {@code jdbc:vortex:}
+     * connections ({@link VortexDriver}, {@link VortexSql#connect}), whose statement preparation
+     * applies that fix.
+     */
+    public static final class ExactBigintSums extends VortexTypeSystem {
+        /** The instance Calcite's plugin loader picks up (it would otherwise find the inherited one). */
+        public static final RelDataTypeSystem INSTANCE = new ExactBigintSums();
+
+        /** Calcite may also instantiate the class itself. */
+        public ExactBigintSums() {}
+
+        @Override
+        public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+            if (argumentType.getSqlTypeName() == SqlTypeName.BIGINT) {
+                return typeFactory.createTypeWithNullability(
+                        typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL_DIGITS, 0), argumentType.isNullable());
+            }
+            return super.deriveSumType(typeFactory, argumentType);
+        }
+    }
+
+    /** See the class comment: averages of exact numbers are DOUBLE. */
+    @Override
+    public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        switch (argumentType.getSqlTypeName()) {
+            case TINYINT:
+            case SMALLINT:
+            case INTEGER:
+            case BIGINT:
+            case DECIMAL:
+                return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE),
+                        argumentType.isNullable());
+            default:
+                return super.deriveAvgAggType(typeFactory, argumentType);
+        }
     }
 }

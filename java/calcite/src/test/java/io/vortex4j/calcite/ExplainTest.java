@@ -72,34 +72,50 @@ public class ExplainTest extends WithConnections {
 
     @Test
     public void untranslatableFiltersStayWithCalcite() throws SQLException {
-        String upper = plan("SELECT ts FROM trades WHERE UPPER(sym) = 'AAPL'");
-        assertContains(upper, "EnumerableCalc", "UPPER(", "VortexTableScan");
-        assertLacks(upper, "filter=[");
-
-        String like = plan("SELECT count(*) FROM trades WHERE sym LIKE 'A%'");
-        assertContains(like, "LIKE(", "EnumerableAggregate", "VortexTableScan");
-        assertLacks(like, "filter=[", "VortexAggregateScan");
+        // Throws on some values (a non-numeric string): Calcite evaluates it row by row.
+        String cast = Sql.explain(push, "SELECT ts FROM trades WHERE CAST(sym AS INTEGER) > 3 AND volume > 100");
+        assertContains(cast, "EnumerableCalc", "CAST(", "VortexTableScan", "filter=[volume > 100]");
 
         // Only the translatable conjunct goes into the scan; the aggregate then stays with Calcite.
-        String mixed = plan("SELECT count(*) FROM trades WHERE sym = 'AAPL' AND UPPER(sym) = 'AAPL'");
-        assertContains(mixed, "VortexTableScan", "filter=[sym = 'AAPL']", "UPPER(", "EnumerableAggregate");
+        String mixed = plan("SELECT count(*) FROM trades WHERE sym = 'AAPL'"
+                + " AND OVERLAY(sym PLACING 'x' FROM 1 FOR 0) = 'xAAPL'");
+        assertContains(mixed, "VortexTableScan", "filter=[sym = 'AAPL']", "OVERLAY(", "EnumerableAggregate");
         assertLacks(mixed, "VortexAggregateScan");
 
         // An OR with an untranslatable branch cannot be split.
-        String or = plan("SELECT ts FROM trades WHERE sym = 'AAPL' OR sym LIKE 'M%'");
+        String or = plan("SELECT ts FROM trades WHERE sym = 'AAPL' OR volume > price");
         assertLacks(or, "filter=[");
 
-        // Two columns compared with each other: not a column-literal comparison.
+        // Two columns compared with each other: not a one-column expression.
         String twoColumns = plan("SELECT ts FROM trades WHERE volume > price");
         assertLacks(twoColumns, "filter=[");
+        assertLacks(plan("SELECT ts FROM trades WHERE UPPER(sym) = CAST(volume AS VARCHAR)"), "filter=[");
+    }
+
+    @Test
+    public void expressionsOfAStringColumnGoIntoTheScan() throws SQLException {
+        assertEquals("VortexTableScan(table=[[vortex, trades]], fields=[[ts]], filter=[UPPER(sym) = 'AAPL'])",
+                plan("SELECT ts FROM trades WHERE UPPER(sym) = 'AAPL'").trim());
+        assertEquals("VortexAggregateScan(table=[[vortex, trades]], filter=[sym LIKE 'A%'], aggregates=[[COUNT(*)]])",
+                plan("SELECT count(*) FROM trades WHERE sym LIKE 'A%'").trim());
+        assertContains(plan("SELECT count(*) FROM trades WHERE sym = 'AAPL' OR sym LIKE 'M%'"),
+                "VortexAggregateScan", "sym = 'AAPL'", "sym LIKE 'M%'", " OR ");
+        assertContains(plan("SELECT count(*) FROM trades WHERE CHAR_LENGTH(sym) = 3 AND volume BETWEEN 10 AND 20"),
+                "VortexAggregateScan", "CHAR_LENGTH(sym) = 3", "volume >= 10");
+        // A group key that is an expression of a dictionary column: one key per entry.
+        assertContains(plan("SELECT SUBSTRING(sym FROM 1 FOR 1), sum(volume) FROM trades WHERE sym LIKE '%A%'"
+                        + " GROUP BY SUBSTRING(sym FROM 1 FOR 1)"),
+                "VortexAggregateScan", "filter=[sym LIKE '%A%']", "group=[SUBSTRING(sym, 1, 1)]", "SUM(volume)");
+        assertLacks(plan("SELECT UPPER(sym), count(*) FROM trades GROUP BY UPPER(sym)"), "EnumerableAggregate");
     }
 
     @Test
     public void filtersThatWouldChangeAnswersAreNotPushed() throws SQLException {
         // BIGINT to DOUBLE loses precision above 2^53: Calcite compares doubles, so must Calcite.
         assertLacks(plan("SELECT id FROM types WHERE i64 = 9.007199254740992e15"), "filter=[");
-        // UTF-16 and code point order differ at and above U+D800.
-        assertLacks(plan("SELECT id FROM types WHERE s > U&'\\E000'"), "filter=[");
+        // UTF-16 and code point order differ at and above U+D800: Calcite's own comparison, per entry.
+        assertContains(plan("SELECT id FROM types WHERE s > U&'\\E000'"), "filter=[s > ");
+        assertLacks(plan("SELECT id FROM types WHERE s > U&'\\E000'"), "EnumerableCalc");
         assertContains(plan("SELECT id FROM types WHERE s = U&'\\E000'"), "filter=[s = ");
         assertContains(plan("SELECT id FROM types WHERE s > 'B'"), "filter=[s > 'B']");
         // Floats: Java's NaN and -0.0 semantics are spelled out for the reader's total order.

@@ -35,7 +35,7 @@ public class SchemaTest {
     @Test
     public void eachVortexFileIsATableNamedAsTheFile() throws SQLException {
         try (Connection c = VortexSql.connect(TestData.dir(), true)) {
-            assertEquals(Set.of("MixedCase", "trades", "types", "zones"), tables(c));
+            assertEquals(Set.of("MixedCase", "trades", "types", "zones", "words", "sums", "keywords"), tables(c));
             assertEquals(TestData.TRADES_ROWS, Sql.scalar(c, "SELECT count(*) FROM trades"));
         }
     }

@@ -29,6 +29,13 @@ import java.util.SplittableRandom;
  *   <li>{@code zones.vortex}: {@value #ZONE_BATCHES} batches of {@value #ZONE_ROWS} rows, each
  *       with its own narrow range of values ({@link #writeZones}), so that zone maps can rule
  *       whole chunks out.
+ *   <li>{@code words.vortex}: a dictionary-encoded string column {@code w} over {@link #WORDS}
+ *       (case pairs, non-ASCII, surrogate pairs, line terminators, LIKE and regex
+ *       metacharacters, numbers as text) with about 8% nulls, in {@value #WORDS_BATCHES}
+ *       batches, beside {@code id} and a small integer {@code n} ({@link #writeWords}).
+ *   <li>{@code sums.vortex}: INTEGER and BIGINT columns whose sums overflow 32 and 64 bits
+ *       ({@link #sumsRows()}).
+ *   <li>{@code keywords.vortex}: columns named like SQL keywords ({@link #writeKeywords}).
  * </ul>
  *
  * <p>The values written to {@code types} are kept ({@link #types()}) for brute-force checks.
@@ -90,7 +97,11 @@ final class TestData {
                 typesRows = writeTypes(d.resolve("types.vortex"), TYPES_BATCHES);
                 writeTypes(d.resolve("MixedCase.vortex"), 1);
                 writeZones(d.resolve("zones.vortex"));
-                for (String f : new String[] {"trades.vortex", "types.vortex", "MixedCase.vortex", "zones.vortex"}) {
+                writeWords(d.resolve("words.vortex"));
+                writeSums(d.resolve("sums.vortex"));
+                writeKeywords(d.resolve("keywords.vortex"));
+                for (String f : new String[] {"trades.vortex", "types.vortex", "MixedCase.vortex", "zones.vortex",
+                    "words.vortex", "sums.vortex", "keywords.vortex"}) {
                     d.resolve(f).toFile().deleteOnExit();
                 }
                 dir = d;
@@ -254,6 +265,127 @@ final class TestData {
                 }
                 w.write(new Batch(ZONES, ZONE_ROWS).set("k", ks).set("x", xs).set("s", ss));
             }
+            w.finish();
+        }
+    }
+
+    /** The values of {@code words.w}: awkward for every string function and pattern. */
+    static final String[] WORDS = {
+        "", " ", "  Oslo  ", "Oslo", "OSLO", "oslo", "Bergen", "bergen", "Trondheim", "SYM042", "sym042", "SYM0",
+        "a_b", "a%b", "a\\b", "a.b", "(x)", "[y]", "{z}", "a|b", "^$", "*+?", "50%", "100", "42", "-7", "3.5",
+        "ß", "straße", "STRASSE", "İstanbul", "ΣΑΣ", "σας", "日本", "日本語", "😀", "a😀b", "😀😀", "line\nbreak",
+        "tab\tx", "\r", "\u0085", "\u2028", "\uE000", "x\u0000y", "ǅ", "ﬀ", "Ａ", "xyx", "yxy"};
+    static final int WORDS_BATCHES = 3;
+    static final int WORDS_ROWS = 4_000;
+    static final Schema WORDS_SCHEMA = Schema.of(
+            new Field("id", DataType.INT64, false),
+            new Field("w", DataType.UTF8, true),
+            new Field("n", DataType.INT32, true));
+
+    private static void writeWords(Path path) {
+        SplittableRandom r = new SplittableRandom(23);
+        try (VortexWriter w = VortexWriter.create(path, WORDS_SCHEMA)) {
+            long id = 0;
+            for (int b = 0; b < WORDS_BATCHES; b++) {
+                long[] ids = new long[WORDS_ROWS];
+                String[] ws = new String[WORDS_ROWS];
+                int[] ns = new int[WORDS_ROWS];
+                boolean[] nValid = new boolean[WORDS_ROWS];
+                for (int i = 0; i < WORDS_ROWS; i++) {
+                    ids[i] = id++;
+                    ws[i] = r.nextInt(12) == 0 ? null : WORDS[r.nextInt(WORDS.length)];
+                    ns[i] = r.nextInt(-50, 100);
+                    nValid[i] = r.nextInt(10) != 0;
+                }
+                w.write(new Batch(WORDS_SCHEMA, WORDS_ROWS).set("id", ids).set("w", ws).set("n", ns, nValid));
+            }
+            w.finish();
+        }
+    }
+
+    static final int SUMS_BATCHES = 3;
+    static final int SUMS_ROWS = 5_000;
+    static final Schema SUMS_SCHEMA = Schema.of(
+            new Field("id", DataType.INT64, false),
+            new Field("g", DataType.UTF8, true),
+            new Field("i32", DataType.INT32, true),
+            new Field("i64", DataType.INT64, true));
+    private static List<Object[]> sumsRows;
+
+    /** The rows of {@code sums.vortex}: id, g (5 groups and null), i32 near its maximum, i64 near ±2^62. */
+    static synchronized List<Object[]> sumsRows() {
+        dir();
+        return sumsRows;
+    }
+
+    private static void writeSums(Path path) {
+        SplittableRandom r = new SplittableRandom(5);
+        List<Object[]> all = new ArrayList<>();
+        try (VortexWriter w = VortexWriter.create(path, SUMS_SCHEMA)) {
+            long id = 0;
+            for (int b = 0; b < SUMS_BATCHES; b++) {
+                long[] ids = new long[SUMS_ROWS];
+                String[] gs = new String[SUMS_ROWS];
+                int[] i32 = new int[SUMS_ROWS];
+                long[] i64 = new long[SUMS_ROWS];
+                boolean[] valid = new boolean[SUMS_ROWS];
+                for (int i = 0; i < SUMS_ROWS; i++) {
+                    ids[i] = id++;
+                    gs[i] = r.nextInt(6) == 0 ? null : "g" + r.nextInt(5);
+                    i32[i] = Integer.MAX_VALUE - r.nextInt(1000);
+                    // Mostly large positive, some large negative: the sums overflow 64 bits, the groups too.
+                    i64[i] = (r.nextInt(5) == 0 ? -1 : 1) * (Long.MAX_VALUE / 2 - r.nextLong(1_000_000));
+                    valid[i] = r.nextInt(20) != 0;
+                    all.add(new Object[] {ids[i], gs[i], valid[i] ? i32[i] : null, valid[i] ? i64[i] : null});
+                }
+                w.write(new Batch(SUMS_SCHEMA, SUMS_ROWS).set("id", ids).set("g", gs).set("i32", i32, valid)
+                        .set("i64", i64, valid));
+            }
+            w.finish();
+        }
+        sumsRows = all;
+    }
+
+    static final Schema KEYWORDS_SCHEMA = Schema.of(
+            new Field("day", DataType.DATE, true),
+            new Field("month", DataType.INT32, true),
+            new Field("year", DataType.INT32, true),
+            new Field("value", DataType.INT64, true),
+            new Field("user", DataType.UTF8, true),
+            new Field("count", DataType.INT32, true),
+            new Field("timestamp", DataType.INT64, true),
+            new Field("current_date", DataType.UTF8, true),
+            new Field("position", DataType.INT32, true));
+
+    /** 400 rows over days from 2024-05-01; {@code user} one of four names or null. */
+    private static void writeKeywords(Path path) {
+        int n = 400;
+        int[] day = new int[n];
+        int[] month = new int[n];
+        int[] year = new int[n];
+        long[] value = new long[n];
+        String[] user = new String[n];
+        int[] count = new int[n];
+        long[] timestamp = new long[n];
+        String[] currentDate = new String[n];
+        int[] position = new int[n];
+        String[] names = {"alice", "bob", "carol", null};
+        for (int i = 0; i < n; i++) {
+            java.time.LocalDate d = java.time.LocalDate.of(2024, 5, 1).plusDays(i);
+            day[i] = Math.toIntExact(d.toEpochDay());
+            month[i] = d.getMonthValue();
+            year[i] = d.getYear();
+            value[i] = i * 7L;
+            user[i] = names[i % names.length];
+            count[i] = i % 10;
+            timestamp[i] = d.toEpochDay() * 86_400_000L;
+            currentDate[i] = "cd" + (i % 3);
+            position[i] = i;
+        }
+        try (VortexWriter w = VortexWriter.create(path, KEYWORDS_SCHEMA)) {
+            w.write(new Batch(KEYWORDS_SCHEMA, n).set("day", day).set("month", month).set("year", year)
+                    .set("value", value).set("user", user).set("count", count).set("timestamp", timestamp)
+                    .set("current_date", currentDate).set("position", position));
             w.finish();
         }
     }

@@ -1,0 +1,117 @@
+package io.vortex4j.calcite;
+
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.interpreter.BindableConvention;
+import org.apache.calcite.plan.Convention;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
+
+/**
+ * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with four changes.
+ *
+ * <ul>
+ *   <li>The validator lets columns win over niladic functions of the same name ({@link
+ *       VortexSqlValidator}: {@code SELECT user FROM t} reads the column {@code user}).
+ *   <li>IN lists stay IN lists however long ({@code inSubQueryThreshold} raised from 20), so that
+ *       they can be pushed into the scan; lists too long for Calcite's generated code are
+ *       evaluated with a hash set ({@link LargeInLists}).
+ *   <li>SUM of BIGINT, which {@link VortexTypeSystem} makes DECIMAL(38, 0), is made compilable
+ *       ({@link SumArgumentCasts}).
+ *   <li>A parse error at a reserved word says how to use it as a name: quoted.
+ * </ul>
+ */
+class VortexPrepare extends CalcitePrepareImpl {
+    /** For Calcite's prepare factory. */
+    VortexPrepare() {}
+
+    @Override
+    public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
+        try {
+            return super.prepareSql(context, query, elementType, maxRowCount);
+        } catch (RuntimeException e) {
+            RuntimeException hinted = ReservedWords.withQuotingHint(e, query.sql, parserConfig(context));
+            throw hinted == null ? e : hinted;
+        }
+    }
+
+    /** The parser settings of the connection, as {@code prepare2_} builds them. */
+    private SqlParser.Config parserConfig(Context context) {
+        CalciteConnectionConfig config = context.config();
+        SqlParser.Config parserConfig = parserConfig().withQuotedCasing(config.quotedCasing())
+                .withUnquotedCasing(config.unquotedCasing()).withQuoting(config.quoting())
+                .withConformance(config.conformance()).withCaseSensitive(config.caseSensitive());
+        org.apache.calcite.sql.parser.SqlParserImplFactory factory =
+                config.parserFactory(org.apache.calcite.sql.parser.SqlParserImplFactory.class, null);
+        return factory == null ? parserConfig : parserConfig.withParserFactory(factory);
+    }
+
+    @Override
+    protected CalcitePreparingStmt getPreparingStmt(Context context, Type elementType,
+            CalciteCatalogReader catalogReader, RelOptPlanner planner) {
+        JavaTypeFactory typeFactory = context.getTypeFactory();
+        EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
+                : EnumerableRel.Prefer.CUSTOM;
+        Convention convention = enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE;
+        return new VortexPreparingStmt(this, context, catalogReader, typeFactory, prefer,
+                createCluster(planner, new RexBuilder(typeFactory)), convention);
+    }
+
+    /** Calcite's statement preparation with the changes listed on {@link VortexPrepare}. */
+    static final class VortexPreparingStmt extends CalcitePreparingStmt {
+        VortexPreparingStmt(VortexPrepare prepare, Context context, CalciteCatalogReader catalogReader,
+                JavaTypeFactory typeFactory, EnumerableRel.Prefer prefer, org.apache.calcite.plan.RelOptCluster cluster,
+                Convention convention) {
+            super(prepare, context, catalogReader, typeFactory, context.getRootSchema(), prefer, cluster, convention,
+                    prepare.createConvertletTable());
+        }
+
+        /** Calcite's validator set-up ({@code CalcitePrepareImpl.createSqlValidator}) with {@link VortexSqlValidator}. */
+        @Override
+        protected SqlValidator createSqlValidator(Prepare.CatalogReader catalogReader,
+                UnaryOperator<SqlValidator.Config> configTransform) {
+            CalciteConnectionConfig config = context.config();
+            List<SqlOperatorTable> tables = new ArrayList<>();
+            tables.add(config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
+            tables.add(catalogReader);
+            SqlValidator.Config validatorConfig = configTransform.apply(SqlValidator.Config.DEFAULT
+                    .withLenientOperatorLookup(config.lenientOperatorLookup())
+                    .withConformance(config.conformance())
+                    .withDefaultNullCollation(config.defaultNullCollation())
+                    .withIdentifierExpansion(true));
+            return new VortexSqlValidator(SqlOperatorTables.chain(tables), (CalciteCatalogReader) catalogReader,
+                    context.getTypeFactory(), validatorConfig);
+        }
+
+        @Override
+        protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, Prepare.CatalogReader catalogReader,
+                SqlToRelConverter.Config config) {
+            // IN lists stay IN lists (SEARCH) instead of joins with VALUES; see LargeInLists.
+            return super.getSqlToRelConverter(validator, catalogReader,
+                    config.withInSubQueryThreshold(Integer.MAX_VALUE));
+        }
+
+        @Override
+        protected Program getProgram() {
+            return Programs.sequence(LargeInLists.PROGRAM, SumArgumentCasts.WINDOWS, super.getProgram(),
+                    SumArgumentCasts.AGGREGATES);
+        }
+    }
+}
