@@ -17,6 +17,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.tools.FrameworkConfig;
 import org.apache.calcite.tools.Frameworks;
@@ -54,11 +55,12 @@ public final class PredicateParser {
             }
         }
         Filter filter = filter(condition, columns);
-        Predicate p = new FilterTranslator(filter.getCluster().getRexBuilder(), columns).translate(filter.getCondition());
+        Predicate p = new FilterTranslator(filter.getCluster().getRexBuilder(), columns,
+                SqlConformanceEnum.DEFAULT).translate(filter.getCondition());
         if (p == null) {
             throw new IllegalArgumentException("the condition '" + condition + "' cannot be translated exactly into a "
                     + "Vortex filter (supported: comparisons of a column with a literal, IN, BETWEEN, IS [NOT] NULL, "
-                    + "AND, OR, NOT; see docs/calcite-adapter.md)");
+                    + "LIKE, AND, OR, NOT and conditions on one string column; see docs/calcite-adapter.md)");
         }
         return p;
     }
