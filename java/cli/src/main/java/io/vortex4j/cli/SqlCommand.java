@@ -111,8 +111,8 @@ final class SqlCommand implements Callable<Integer> {
         for (; more; more = rs.next()) {
             line.setLength(0);
             for (int i = 1; i <= n; i++) {
-                Object v = rs.getObject(i);
-                line.append(i > 1 ? "," : "").append(v == null ? "" : csv(String.valueOf(v)));
+                String v = ValueText.of(rs.getObject(i));
+                line.append(i > 1 ? "," : "").append(v == null ? "" : csv(v));
             }
             out.println(line);
         }
@@ -139,8 +139,8 @@ final class SqlCommand implements Callable<Integer> {
         while (rs.next()) {
             String[] row = new String[n];
             for (int i = 0; i < n; i++) {
-                Object v = rs.getObject(i + 1);
-                row[i] = v == null ? "NULL" : String.valueOf(v);
+                String v = ValueText.of(rs.getObject(i + 1));
+                row[i] = v == null ? "NULL" : v;
                 width[i] = Math.max(width[i], row[i].length());
             }
             rows.add(row);
