@@ -22,6 +22,8 @@ use arrow::datatypes::DataType as ArrowType;
 use arrow::datatypes::Field;
 use vortex_array::ArrayRef;
 use vortex_array::ExecutionCtx;
+use vortex_array::arrays::StructArray;
+use vortex_array::arrays::struct_::StructArrayExt;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_arrow::ArrowSessionExt;
@@ -33,6 +35,7 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::memory::pinned;
 use crate::session::session;
+use crate::types::ChildType;
 use crate::types::ColumnType;
 
 /// A column exported for Java.
@@ -54,6 +57,9 @@ pub struct Exported {
     /// The bytes the offsets point into.
     pub data: Option<Buffer>,
     pub dictionary: Option<Arc<Exported>>,
+    /// A struct's fields, or a list's one element array (whose rows the list `offsets`, `len + 1`
+    /// i32s, index; a fixed-size list's row `i` is elements `i * size .. (i + 1) * size`).
+    pub children: Vec<Exported>,
 }
 
 /// Exports `column` (of Java type `ty`) for Java.
@@ -69,7 +75,34 @@ pub fn export_column(column: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut E
             return export_dictionary(&codes, &values, ty, name, ctx);
         }
     }
+    if let ColumnType::Struct(fields) = ty {
+        return export_struct(column, fields, name, ctx);
+    }
     export_plain(column, ty, name, ctx)
+}
+
+/// A struct's fields are exported one by one from vortex's arrays, so a dictionary-encoded field
+/// stays encoded; the struct's own validity comes apart from its fields'.
+fn export_struct(column: &ArrayRef, fields: &[ChildType], name: &str, ctx: &mut ExecutionCtx) -> Result<Exported> {
+    let array = column
+        .clone()
+        .execute::<StructArray>(ctx)
+        .context(|| format!("column '{name}': cannot decode {}", column.dtype()))?;
+    let len = array.len();
+    let valid = array.struct_validity().to_array(len);
+    let valid = to_arrow(&valid, ArrowType::Boolean, name, ctx)?;
+    let valid = valid.as_boolean();
+    let validity = (valid.true_count() < len).then(|| pinned(bits(valid.values())));
+    let mut children = Vec::with_capacity(fields.len());
+    for (f, child) in fields.iter().zip(array.iter_unmasked_fields()) {
+        children.push(export_column(child, &f.ty, &format!("{name}.{}", f.name), ctx)?);
+    }
+    Ok(Exported {
+        len,
+        validity,
+        children,
+        ..Exported::default()
+    })
 }
 
 fn export_dictionary(
@@ -151,6 +184,19 @@ fn check_var_bin(array: &ArrowArrayRef, name: &str) -> Result<()> {
         .map_err(|e| Error::column(name, format!("corrupt data: {e}")))
 }
 
+/// List offsets must rise within their elements (Java indexes elements with them); the elements
+/// themselves are checked as they are exported.
+fn check_offsets(array: &ArrowArrayRef, name: &str) -> Result<()> {
+    let list = array.as_list::<i32>();
+    let offsets = list.value_offsets();
+    let elements = list.values().len() as i64;
+    let bad = offsets.windows(2).any(|w| w[1] < w[0]) || offsets.iter().any(|&o| o < 0 || o as i64 > elements);
+    if bad {
+        return Err(Error::column(name, format!("corrupt data: list offsets outside its {elements} elements")));
+    }
+    Ok(())
+}
+
 /// Bits starting at bit 0 (copied only when the source starts mid-byte).
 fn bits(b: &BooleanBuffer) -> Buffer {
     if b.offset() % 8 == 0 {
@@ -162,7 +208,13 @@ fn bits(b: &BooleanBuffer) -> Buffer {
 
 fn export_plain(array: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut ExecutionCtx) -> Result<Exported> {
     let target = ty.arrow_type().expect("supported types have an Arrow type");
-    let arrow = to_arrow(array, target.clone(), name, ctx)?;
+    let arrow = to_arrow(array, target, name, ctx)?;
+    export_arrow(&arrow, name)
+}
+
+/// Exports an Arrow array (of a type [`ColumnType::arrow_type`] gives), nested ones recursively.
+fn export_arrow(arrow: &ArrowArrayRef, name: &str) -> Result<Exported> {
+    let target = arrow.data_type().clone();
     let data = arrow.to_data();
     let (len, offset) = (data.len(), data.offset());
     let mut out = Exported {
@@ -190,14 +242,30 @@ fn export_plain(array: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut Executi
             out.values = Some(pinned(Buffer::from_vec(widened)));
         }
         ArrowType::Utf8 | ArrowType::Binary => {
-            check_var_bin(&arrow, name)?;
+            check_var_bin(arrow, name)?;
             out.offsets = Some(pinned(data.buffers()[0].slice_with_length(offset * 4, (len + 1) * 4)));
             out.data = Some(pinned(data.buffers()[1].clone()));
+        }
+        ArrowType::Struct(fields) => {
+            let s = arrow.as_struct();
+            for (f, child) in fields.iter().zip(s.columns()) {
+                out.children.push(export_arrow(child, &format!("{name}.{}", f.name()))?);
+            }
+        }
+        ArrowType::List(_) => {
+            check_offsets(arrow, name)?;
+            out.offsets = Some(pinned(data.buffers()[0].slice_with_length(offset * 4, (len + 1) * 4)));
+            out.children.push(export_arrow(arrow.as_list::<i32>().values(), &format!("{name}.{}", crate::types::ELEMENT))?);
+        }
+        ArrowType::FixedSizeList(_, size) => {
+            let size = *size as usize;
+            let elements = arrow.as_fixed_size_list().values().slice(offset * size, len * size);
+            out.children.push(export_arrow(&elements, &format!("{name}.{}", crate::types::ELEMENT))?);
         }
         t => {
             let width = t.primitive_width().ok_or_else(|| Error::UnsupportedColumn {
                 column: name.to_string(),
-                dtype: array.dtype().to_string(),
+                dtype: t.to_string(),
             })?;
             out.values = Some(pinned(fixed(width)));
         }

@@ -16,7 +16,6 @@ use crate::local_file;
 use crate::local_file::Descriptor;
 use crate::session::block_on;
 use crate::session::session;
-use crate::types::ColumnType;
 
 /// An open Vortex file and the path it came from (for messages). Clones share the descriptor,
 /// which closes when the last clone is dropped.
@@ -27,15 +26,8 @@ pub struct OpenFile {
     _descriptor: Arc<Descriptor>,
 }
 
-/// One top-level column: its name, Java-facing type and nullability.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Column {
-    pub name: String,
-    pub ty: ColumnType,
-    pub nullable: bool,
-    /// The vortex dtype as text.
-    pub dtype: String,
-}
+/// One top-level column: its name, Java-facing type, nullability and vortex dtype as text.
+pub type Column = crate::types::ChildType;
 
 /// Opens `path`, rejecting what is not a Vortex file with a message that names it.
 pub fn open(path: &str) -> Result<OpenFile> {
@@ -117,19 +109,7 @@ impl OpenFile {
             .names()
             .iter()
             .zip(fields.fields())
-            .map(|(name, dtype)| {
-                Ok(Column {
-                    name: name.to_string(),
-                    ty: ColumnType::of(&dtype, |d| arrow.to_arrow_datatype(d).ok()),
-                    nullable: dtype.is_nullable(),
-                    // Nullability is shown by Java (`?` after the type); print the bare dtype.
-                    // The null dtype is always nullable (`with_nullability` panics on it).
-                    dtype: match &dtype {
-                        DType::Null => dtype.to_string(),
-                        d => d.with_nullability(vortex_array::dtype::Nullability::NonNullable).to_string(),
-                    },
-                })
-            })
+            .map(|(name, dtype)| Ok(Column::of(name.as_ref(), &dtype, &|d| arrow.to_arrow_datatype(d).ok())))
             .collect()
     }
 

@@ -1,7 +1,10 @@
 //! The column types Java sees, and the codes they cross JNI with (kept in sync with
 //! `io.vortex4j.reader.DataType.Kind`).
 
+use std::sync::Arc;
+
 use arrow::datatypes::DataType as ArrowType;
+use arrow::datatypes::Field as ArrowField;
 use arrow::datatypes::TimeUnit as ArrowUnit;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
@@ -56,13 +59,77 @@ pub enum ColumnType {
     Date,
     Time(Unit),
     Timestamp(Unit, Option<String>),
+    /// Fields in order; validity of the struct itself apart from its fields'.
+    Struct(Vec<ChildType>),
+    /// Variable-length lists of one element type.
+    List(Box<ChildType>),
+    /// Lists of exactly `size` elements.
+    FixedSizeList(Box<ChildType>, u32),
     Unsupported,
+}
+
+/// A field of a struct or the element of a list: named, typed, nullable, with its dtype as text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChildType {
+    pub name: String,
+    pub ty: ColumnType,
+    pub nullable: bool,
+    pub dtype: String,
+}
+
+/// The name Arrow and Java give a list's element.
+pub const ELEMENT: &str = "element";
+
+impl ChildType {
+    /// The child of dtype `dtype` named `name`.
+    pub fn of(name: &str, dtype: &DType, to_arrow: &dyn Fn(&DType) -> Option<ArrowType>) -> Self {
+        ChildType {
+            name: name.to_string(),
+            ty: ColumnType::of(dtype, to_arrow),
+            nullable: dtype.is_nullable(),
+            dtype: bare(dtype),
+        }
+    }
+
+    /// The Arrow field of this child.
+    pub fn arrow_field(&self) -> Option<ArrowField> {
+        Some(ArrowField::new(&self.name, self.ty.arrow_type()?, self.nullable))
+    }
+}
+
+/// `dtype` as text without its nullability (Java shows nullability apart). The null dtype is
+/// always nullable (`with_nullability` panics on it).
+pub fn bare(dtype: &DType) -> String {
+    match dtype {
+        DType::Null => dtype.to_string(),
+        d => d.with_nullability(vortex_array::dtype::Nullability::NonNullable).to_string(),
+    }
 }
 
 impl ColumnType {
     /// The Java-facing type of `dtype`. Extension dtypes (dates, times, timestamps) are
     /// recognized through their Arrow equivalent, which `to_arrow` computes.
-    pub fn of(dtype: &DType, to_arrow: impl Fn(&DType) -> Option<ArrowType>) -> Self {
+    /// Nested types whose parts include an unsupported type are unsupported as a whole.
+    pub fn of(dtype: &DType, to_arrow: &dyn Fn(&DType) -> Option<ArrowType>) -> Self {
+        let nested = match dtype {
+            DType::Struct(fields, _) => Some(ColumnType::Struct(
+                fields
+                    .names()
+                    .iter()
+                    .zip(fields.fields())
+                    .map(|(name, d)| ChildType::of(name.as_ref(), &d, to_arrow))
+                    .collect(),
+            )),
+            DType::List(element, _) => Some(ColumnType::List(Box::new(ChildType::of(ELEMENT, element, to_arrow)))),
+            DType::FixedSizeList(element, size, _) => Some(ColumnType::FixedSizeList(
+                Box::new(ChildType::of(ELEMENT, element, to_arrow)),
+                *size,
+            )),
+            _ => None,
+        };
+        if let Some(t) = nested {
+            return if t.children().iter().all(|c| c.ty.is_supported()) { t } else { ColumnType::Unsupported };
+        }
         match dtype {
             DType::Null => ColumnType::Null,
             DType::Bool(_) => ColumnType::Bool,
@@ -84,6 +151,20 @@ impl ColumnType {
                 _ => ColumnType::Unsupported,
             },
             _ => ColumnType::Unsupported,
+        }
+    }
+
+    /// False for a type Java cannot read.
+    pub fn is_supported(&self) -> bool {
+        self != &ColumnType::Unsupported
+    }
+
+    /// The fields of a struct, the element of a list; empty for flat types.
+    pub fn children(&self) -> &[ChildType] {
+        match self {
+            ColumnType::Struct(fields) => fields,
+            ColumnType::List(e) | ColumnType::FixedSizeList(e, _) => std::slice::from_ref(&**e),
+            _ => &[],
         }
     }
 
@@ -111,6 +192,9 @@ impl ColumnType {
             ColumnType::Date => 16,
             ColumnType::Time(_) => 17,
             ColumnType::Timestamp(..) => 18,
+            ColumnType::Struct(_) => 19,
+            ColumnType::List(_) => 20,
+            ColumnType::FixedSizeList(..) => 21,
             ColumnType::Unsupported => 99,
         }
     }
@@ -120,6 +204,7 @@ impl ColumnType {
         match self {
             ColumnType::Decimal { precision, scale } => (*precision as i32, *scale as i32),
             ColumnType::Time(u) | ColumnType::Timestamp(u, _) => (*u as i32, 0),
+            ColumnType::FixedSizeList(_, size) => (*size as i32, 0),
             _ => (0, 0),
         }
     }
@@ -132,9 +217,19 @@ impl ColumnType {
         }
     }
 
-    /// From the code and parameters Java sends (for writing).
-    pub fn from_java(code: i32, p1: i32, p2: i32, tz: Option<String>) -> Option<Self> {
+    /// From the code and parameters Java sends (for writing); nested types take their
+    /// `children` (fields of a struct, the one element of a list).
+    pub fn from_java(code: i32, p1: i32, p2: i32, tz: Option<String>, mut children: Vec<ChildType>) -> Option<Self> {
         Some(match code {
+            19 => ColumnType::Struct(children),
+            20 | 21 if children.len() == 1 => {
+                let element = Box::new(children.pop()?);
+                if code == 20 {
+                    ColumnType::List(element)
+                } else {
+                    ColumnType::FixedSizeList(element, u32::try_from(p1).ok().filter(|&s| s > 0)?)
+                }
+            }
             0 => ColumnType::Null,
             1 => ColumnType::Bool,
             2 => ColumnType::Int(PType::I8),
@@ -190,6 +285,11 @@ impl ColumnType {
             ColumnType::Timestamp(u, tz) => {
                 ArrowType::Timestamp(u.arrow(), tz.as_deref().map(Into::into))
             }
+            ColumnType::Struct(fields) => {
+                ArrowType::Struct(fields.iter().map(|f| f.arrow_field()).collect::<Option<Vec<_>>>()?.into())
+            }
+            ColumnType::List(e) => ArrowType::List(Arc::new(e.arrow_field()?)),
+            ColumnType::FixedSizeList(e, size) => ArrowType::FixedSizeList(Arc::new(e.arrow_field()?), *size as i32),
             ColumnType::Unsupported => return None,
         })
     }
@@ -201,9 +301,10 @@ mod tests {
 
     #[test]
     fn java_codes_round_trip() {
-        for code in (0..=18).chain([99]) {
+        let element = || vec![ChildType { name: ELEMENT.into(), ty: ColumnType::Bool, nullable: true, dtype: "bool".into() }];
+        for code in (0..=21).chain([99]) {
             let p1 = if code == 15 { 10 } else { 2 };
-            if let Some(t) = ColumnType::from_java(code, p1, 2, None) {
+            if let Some(t) = ColumnType::from_java(code, p1, 2, None, element()) {
                 assert_eq!(t.code(), code);
             } else {
                 assert_eq!(code, 99);
@@ -213,10 +314,10 @@ mod tests {
 
     #[test]
     fn decimal_precision_is_checked() {
-        assert!(ColumnType::from_java(15, 0, 0, None).is_none());
-        assert!(ColumnType::from_java(15, 39, 0, None).is_none());
+        assert!(ColumnType::from_java(15, 0, 0, None, vec![]).is_none());
+        assert!(ColumnType::from_java(15, 39, 0, None, vec![]).is_none());
         assert_eq!(
-            ColumnType::from_java(15, 12, 3, None),
+            ColumnType::from_java(15, 12, 3, None, vec![]),
             Some(ColumnType::Decimal {
                 precision: 12,
                 scale: 3

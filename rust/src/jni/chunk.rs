@@ -33,13 +33,22 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_chunkFirstRow<'l>
     call(&mut env, |_| Ok(unsafe { borrow::<Chunk>(chunk, "chunk")? }.data.first_row as jlong))
 }
 
-/// `Object[]{long[] header, validity, values, offsets, data, Object[] dictionary}` (see
-/// `ColumnExport.java`).
+/// `Object[]{long[] header, validity, values, offsets, data, Object[] dictionary, Object[]
+/// children}` (see `ColumnExport.java`).
 fn export_to_java<'l>(env: &mut jni::Env<'l>, e: &Exported) -> JniResult<JObject<'l>> {
     let header = [e.is_dictionary as u64, e.len as u64, e.code_width as u64, e.dictionary_id];
     let dictionary = match &e.dictionary {
         Some(d) => export_to_java(env, d)?,
         None => JObject::null(),
+    };
+    let children = if e.children.is_empty() {
+        JObject::null()
+    } else {
+        let mut parts = Vec::with_capacity(e.children.len());
+        for c in &e.children {
+            parts.push(export_to_java(env, c)?);
+        }
+        object_array(env, parts)?.into()
     };
     // SAFETY: the buffers belong to an export the chunk keeps until Java frees the chunk.
     let parts = unsafe {
@@ -50,6 +59,7 @@ fn export_to_java<'l>(env: &mut jni::Env<'l>, e: &Exported) -> JniResult<JObject
             byte_buffer(env, e.offsets.as_deref())?,
             byte_buffer(env, e.data.as_deref())?,
             dictionary,
+            children,
         ]
     };
     Ok(object_array(env, parts)?.into())

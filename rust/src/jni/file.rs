@@ -7,11 +7,13 @@ use jni::objects::JString;
 use jni::sys::jlong;
 use jni::sys::jobject;
 
+use super::JniResult;
 use super::borrow;
 use super::call;
 use super::free;
 use super::into_handle;
 use super::values::*;
+use crate::file::Column;
 use crate::file::OpenFile;
 use crate::file::open;
 
@@ -41,24 +43,37 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_schema<'l>(
 ) -> jobject {
     call(&mut env, |env| {
         let columns = unsafe { borrow::<OpenFile>(file, "file")? }.columns()?;
-        let names: Vec<Option<String>> = columns.iter().map(|c| Some(c.name.clone())).collect();
-        let codes: Vec<i32> = columns.iter().map(|c| c.ty.code()).collect();
-        let nullable: Vec<bool> = columns.iter().map(|c| c.nullable).collect();
-        let p1: Vec<i32> = columns.iter().map(|c| c.ty.params().0).collect();
-        let p2: Vec<i32> = columns.iter().map(|c| c.ty.params().1).collect();
-        let tz: Vec<Option<String>> = columns.iter().map(|c| c.ty.timezone().map(str::to_string)).collect();
-        let text: Vec<Option<String>> = columns.iter().map(|c| Some(c.dtype.clone())).collect();
-        let parts: Vec<JObject> = vec![
-            string_array(env, &names)?.into(),
-            int_array(env, &codes)?.into(),
-            bool_array(env, &nullable)?.into(),
-            int_array(env, &p1)?.into(),
-            int_array(env, &p2)?.into(),
-            string_array(env, &tz)?.into(),
-            string_array(env, &text)?.into(),
-        ];
-        Ok(raw(object_array(env, parts)?))
+        Ok(raw(schema_to_java(env, &columns)?))
     })
+}
+
+/// `Object[]{String[] names, int[] codes, boolean[] nullable, int[] p1, int[] p2, String[] tz,
+/// String[] dtype text, Object[] children}` (see `Schema.fromNative`): `children[i]` is null for
+/// a flat column, else the same encoding of its fields (a list's one element).
+fn schema_to_java<'l>(env: &mut jni::Env<'l>, columns: &[Column]) -> JniResult<JObject<'l>> {
+    let names: Vec<Option<String>> = columns.iter().map(|c| Some(c.name.clone())).collect();
+    let codes: Vec<i32> = columns.iter().map(|c| c.ty.code()).collect();
+    let nullable: Vec<bool> = columns.iter().map(|c| c.nullable).collect();
+    let p1: Vec<i32> = columns.iter().map(|c| c.ty.params().0).collect();
+    let p2: Vec<i32> = columns.iter().map(|c| c.ty.params().1).collect();
+    let tz: Vec<Option<String>> = columns.iter().map(|c| c.ty.timezone().map(str::to_string)).collect();
+    let text: Vec<Option<String>> = columns.iter().map(|c| Some(c.dtype.clone())).collect();
+    let mut children = Vec::with_capacity(columns.len());
+    for c in columns {
+        let nested = c.ty.children();
+        children.push(if nested.is_empty() { JObject::null() } else { schema_to_java(env, nested)? });
+    }
+    let parts: Vec<JObject> = vec![
+        string_array(env, &names)?.into(),
+        int_array(env, &codes)?.into(),
+        bool_array(env, &nullable)?.into(),
+        int_array(env, &p1)?.into(),
+        int_array(env, &p2)?.into(),
+        string_array(env, &tz)?.into(),
+        string_array(env, &text)?.into(),
+        object_array(env, children)?.into(),
+    ];
+    Ok(object_array(env, parts)?.into())
 }
 
 #[unsafe(no_mangle)]

@@ -52,7 +52,10 @@ fn schema(env: &mut jni::Env<'_>, encoded: &JObjectArray<'_>) -> JniResult<Vec<C
             let s = env.cast_local::<JString>(zone)?;
             Some(string(env, &s)?)
         };
-        let ty = ColumnType::from_java(codes[i], p1[i], p2[i], zone)
+        if (19..=21).contains(&codes[i]) {
+            return Err(Error::column(&names[i], "writing struct and list columns is not supported yet").into());
+        }
+        let ty = ColumnType::from_java(codes[i], p1[i], p2[i], zone, Vec::new())
             .ok_or_else(|| Error::column(&names[i], format!("type code {} cannot be written", codes[i])))?;
         out.push(ColumnSpec {
             name: names[i].clone(),
@@ -106,7 +109,9 @@ fn column_data(
                 offsets: read_i32s(env, o)?,
             }
         }
-        ColumnType::Unsupported => return Err(Failure::Lib(Error::Invalid("unsupported column".into()))),
+        ColumnType::Struct(_) | ColumnType::List(_) | ColumnType::FixedSizeList(..) | ColumnType::Unsupported => {
+            return Err(Failure::Lib(Error::Invalid("unsupported column".into())));
+        }
     })
 }
 

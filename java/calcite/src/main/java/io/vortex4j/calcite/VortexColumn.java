@@ -113,7 +113,10 @@ final class VortexColumn {
                 base = tf.createSqlType(SqlTypeName.TIMESTAMP, t.unit() == DataType.TimeUnit.SECONDS ? 0 : 3);
                 break;
             case NULL: base = tf.createSqlType(SqlTypeName.VARCHAR); break;
-            case UNSUPPORTED: base = tf.createSqlType(SqlTypeName.ANY); break;
+            case UNSUPPORTED:
+            case STRUCT:
+            case LIST:
+            case FIXED_SIZE_LIST: base = tf.createSqlType(SqlTypeName.ANY); break;
             default: throw new IllegalStateException("column " + field + " is not exposed");
         }
         return tf.createTypeWithNullability(base, field.nullable() || t.kind() == DataType.Kind.NULL);
@@ -201,6 +204,12 @@ final class VortexColumn {
             case UNSUPPORTED:
                 throw new UnsupportedOperationException("column '" + field.name() + "' has dtype " + t
                         + ", which vortex4j does not read");
+            case STRUCT:
+            case LIST:
+            case FIXED_SIZE_LIST:
+                // The reader reads them; ROW / ARRAY in SQL are not built yet.
+                throw new UnsupportedOperationException("column '" + field.name() + "' has dtype " + t
+                        + ", which vortex4j's SQL does not read yet (the reader does)");
             case BOOL: return (a, i) -> a.isNull(i) ? null : ((BoolArray) a).getBoolean(i);
             case INT8: return (a, i) -> a.isNull(i) ? null : ((Int8Array) a).getByte(i);
             case INT16: return (a, i) -> a.isNull(i) ? null : ((Int16Array) a).getShort(i);

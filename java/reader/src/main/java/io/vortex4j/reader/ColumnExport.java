@@ -3,15 +3,19 @@ package io.vortex4j.reader;
 import io.vortex4j.reader.internal.NativeHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongFunction;
 
 /**
  * Turns the native export of a column ({@code Native.exportColumn}) into an {@link Array} view.
  *
  * <p>The export is {@code Object[]{long[] header, ByteBuffer validity, ByteBuffer values,
- * ByteBuffer offsets, ByteBuffer data, Object[] dictionary}}, with {@code header = {layout,
- * length, codeWidth, dictionaryId}}: layout 0 is a plain Arrow-style column, 1 a dictionary
- * (values = codes, dictionary = the nested export of the entries). Absent buffers are null.
+ * ByteBuffer offsets, ByteBuffer data, Object[] dictionary, Object[] children}}, with {@code
+ * header = {layout, length, codeWidth, dictionaryId}}: layout 0 is a plain Arrow-style column, 1
+ * a dictionary (values = codes, dictionary = the nested export of the entries). A struct's
+ * children are its fields' exports, a list's the one export of its elements (list offsets in
+ * {@code offsets}). Absent buffers are null.
  */
 final class ColumnExport {
     static final int PLAIN = 0;
@@ -37,8 +41,11 @@ final class ColumnExport {
             sizes.need("codes", codes, (long) length * width);
             return new VarBinDictArray(owner, field.type(), length, validity, codes, width, d.entries(), d.strings());
         }
-        ByteBuffer values = nonNull(export[2]);
         DataType type = field.type();
+        if (type.kind().isNested()) {
+            return nested(owner, field, export, sizes, validity, dictionaries);
+        }
+        ByteBuffer values = nonNull(export[2]);
         sizes.values(type.kind(), values);
         switch (type.kind()) {
             case NULL:
@@ -77,6 +84,48 @@ final class ColumnExport {
             default:
                 throw new UnsupportedOperationException(
                         "column '" + field.name() + "' has dtype " + type + ", which vortex4j does not read");
+        }
+    }
+
+    private static Array nested(NativeHandle owner, Field field, Object[] export, Sizes sizes, ByteBuffer validity,
+            LongFunction<DictionaryStrings> dictionaries) {
+        DataType type = field.type();
+        Object[] children = export.length > 6 && export[6] != null ? (Object[]) export[6] : new Object[0];
+        if (children.length != type.children().size()) {
+            throw sizes.corrupt(children.length + " child arrays for " + type.children().size() + " children");
+        }
+        List<Array> arrays = new ArrayList<>();
+        for (int i = 0; i < children.length; i++) {
+            Field f = type.children().get(i);
+            arrays.add(toArray(owner, new Field(field.name() + "." + f.name(), f.type(), f.nullable()),
+                    (Object[]) children[i], dictionaries));
+        }
+        int length = sizes.length;
+        switch (type.kind()) {
+            case STRUCT:
+                for (Array a : arrays) {
+                    if (a.length() != length) {
+                        throw sizes.corrupt("a field of " + a.length() + " rows in a struct of " + length);
+                    }
+                }
+                return new StructArray(owner, type, length, validity, arrays);
+            case LIST: {
+                ByteBuffer offsets = nonNull(export[3]);
+                sizes.need("offsets", offsets, (length + 1L) * 4);
+                Array elements = arrays.get(0);
+                int last = length == 0 ? 0 : offsets.getInt(4 * length);
+                if (last > elements.length()) {
+                    throw sizes.corrupt("list offsets reach " + last + " of " + elements.length() + " elements");
+                }
+                return new ListArray(owner, type, length, validity, offsets, elements);
+            }
+            default: {
+                Array elements = arrays.get(0);
+                if (elements.length() != (long) length * type.listSize()) {
+                    throw sizes.corrupt(elements.length() + " elements for " + length + " lists of " + type.listSize());
+                }
+                return new FixedSizeListArray(owner, type, length, validity, elements);
+            }
         }
     }
 
@@ -127,10 +176,12 @@ final class ColumnExport {
 
         void need(String what, ByteBuffer b, long bytes) {
             if (b.capacity() < bytes) {
-                throw new io.vortex4j.VortexException(owner.what() + ": column '" + field.name()
-                        + "': corrupt data: " + what + " hold " + b.capacity() + " bytes, " + length
-                        + " rows need " + bytes);
+                throw corrupt(what + " hold " + b.capacity() + " bytes, " + length + " rows need " + bytes);
             }
+        }
+
+        io.vortex4j.VortexException corrupt(String what) {
+            return new io.vortex4j.VortexException(owner.what() + ": column '" + field.name() + "': corrupt data: " + what);
         }
     }
 

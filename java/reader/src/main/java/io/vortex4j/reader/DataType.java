@@ -1,5 +1,6 @@
 package io.vortex4j.reader;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -31,18 +32,24 @@ import java.util.Objects;
  *   <tr><td>vortex.timestamp</td><td>TIMESTAMP</td><td>{@link Int64Array} (in {@link #unit()}
  *       since the epoch)</td><td>Instant with a time zone, LocalDateTime without</td></tr>
  *   <tr><td>null</td><td>NULL</td><td>{@link NullArray}</td><td>null</td></tr>
+ *   <tr><td>struct</td><td>STRUCT ({@link #children()} = the fields)</td><td>{@link StructArray}</td>
+ *       <td>Map of field name to value, in field order</td></tr>
+ *   <tr><td>list</td><td>LIST ({@link #children()} = the element)</td><td>{@link ListArray}</td>
+ *       <td>List</td></tr>
+ *   <tr><td>fixed-size list</td><td>FIXED_SIZE_LIST ({@link #listSize()})</td>
+ *       <td>{@link FixedSizeListArray}</td><td>List</td></tr>
  * </table>
  *
- * <p>Struct, list, fixed-size list, map, union, variant and other extension dtypes are {@code
- * UNSUPPORTED}: they appear in the schema, and reading such a column throws {@link
- * UnsupportedOperationException} naming the column and dtype.
+ * <p>Map, union, variant, decimals wider than 38 digits, other extension dtypes, and nested
+ * dtypes holding one of them are {@code UNSUPPORTED}: they appear in the schema, and reading such
+ * a column throws {@link UnsupportedOperationException} naming the column and dtype.
  */
 public final class DataType {
     /** Type kinds; the numeric codes are shared with the native library. */
     public enum Kind {
         NULL(0), BOOL(1), INT8(2), INT16(3), INT32(4), INT64(5), UINT8(6), UINT16(7), UINT32(8),
         UINT64(9), FLOAT16(10), FLOAT32(11), FLOAT64(12), UTF8(13), BINARY(14), DECIMAL(15),
-        DATE(16), TIME(17), TIMESTAMP(18), UNSUPPORTED(99);
+        DATE(16), TIME(17), TIMESTAMP(18), STRUCT(19), LIST(20), FIXED_SIZE_LIST(21), UNSUPPORTED(99);
 
         final int code;
 
@@ -67,6 +74,11 @@ public final class DataType {
         /** True for the integer kinds, signed or not. */
         public boolean isInteger() {
             return code >= INT8.code && code <= UINT64.code;
+        }
+
+        /** True for struct, list and fixed-size list. */
+        public boolean isNested() {
+            return this == STRUCT || this == LIST || this == FIXED_SIZE_LIST;
         }
 
         /** True for integer and floating-point kinds. */
@@ -101,14 +113,50 @@ public final class DataType {
     private final int param2;
     private final String timezone;
     private final String text;
+    private final List<Field> children;
 
     private DataType(Kind kind, int param1, int param2, String timezone, String text) {
+        this(kind, param1, param2, timezone, text, List.of());
+    }
+
+    private DataType(Kind kind, int param1, int param2, String timezone, String text, List<Field> children) {
         this.kind = kind;
         this.param1 = param1;
         this.param2 = param2;
         this.timezone = timezone;
         this.text = text;
+        this.children = List.copyOf(children);
     }
+
+    /** A struct of the given fields (names distinct). */
+    public static DataType struct(List<Field> fields) {
+        new Schema(fields); // checks the names
+        StringBuilder b = new StringBuilder("{");
+        for (int i = 0; i < fields.size(); i++) {
+            b.append(i > 0 ? ", " : "").append(fields.get(i).name()).append('=').append(fields.get(i).type())
+                    .append(fields.get(i).nullable() ? "?" : "");
+        }
+        return new DataType(Kind.STRUCT, 0, 0, null, b.append('}').toString(), fields);
+    }
+
+    /** A list of elements of type {@code element}, null elements allowed when {@code nullable}. */
+    public static DataType list(DataType element, boolean nullable) {
+        return new DataType(Kind.LIST, 0, 0, null, "list(" + element + (nullable ? "?" : "") + ")",
+                List.of(new Field(ELEMENT, element, nullable)));
+    }
+
+    /** Lists of exactly {@code size} elements of type {@code element}. */
+    public static DataType fixedSizeList(DataType element, boolean nullable, int size) {
+        if (size <= 0) {
+            throw new IllegalArgumentException("fixed-size list of " + size + " elements");
+        }
+        return new DataType(Kind.FIXED_SIZE_LIST, size, 0, null,
+                "fixed_size_list(" + element + (nullable ? "?" : "") + ")[" + size + "]",
+                List.of(new Field(ELEMENT, element, nullable)));
+    }
+
+    /** The name of a list's element field. */
+    public static final String ELEMENT = "element";
 
     /** A decimal with {@code precision} digits, {@code scale} of them after the point. */
     public static DataType decimal(int precision, int scale) {
@@ -130,9 +178,14 @@ public final class DataType {
                 "timestamp(" + unitName(unit) + (timezone == null ? "" : ", " + timezone) + ")");
     }
 
-    static DataType fromNative(int code, int param1, int param2, String timezone, String text) {
+    static DataType fromNative(int code, int param1, int param2, String timezone, String text, List<Field> children) {
         Kind kind = Kind.ofCode(code);
         switch (kind) {
+            case STRUCT:
+            case LIST:
+                return new DataType(kind, 0, 0, null, text, children);
+            case FIXED_SIZE_LIST:
+                return new DataType(kind, param1, 0, null, text, children);
             case DECIMAL:
                 return new DataType(kind, param1, param2, null, text);
             case TIME:
@@ -176,6 +229,21 @@ public final class DataType {
         return kind == Kind.TIME || kind == Kind.TIMESTAMP ? TimeUnit.values()[param1] : null;
     }
 
+    /** The fields of a STRUCT, the one element field of a list; empty for other kinds. */
+    public List<Field> children() {
+        return children;
+    }
+
+    /** The element type of a LIST or FIXED_SIZE_LIST; null for other kinds. */
+    public Field element() {
+        return kind == Kind.LIST || kind == Kind.FIXED_SIZE_LIST ? children.get(0) : null;
+    }
+
+    /** The elements per row of a FIXED_SIZE_LIST; 0 for other kinds. */
+    public int listSize() {
+        return kind == Kind.FIXED_SIZE_LIST ? param1 : 0;
+    }
+
     /** The time zone of a TIMESTAMP, or null (local date-time, or another kind). */
     public String timezone() {
         return timezone;
@@ -207,12 +275,12 @@ public final class DataType {
         }
         DataType other = (DataType) o;
         return kind == other.kind && param1 == other.param1 && param2 == other.param2
-                && Objects.equals(timezone, other.timezone)
+                && Objects.equals(timezone, other.timezone) && children.equals(other.children)
                 && (kind != Kind.UNSUPPORTED || text.equals(other.text));
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, param1, param2, timezone);
+        return Objects.hash(kind, param1, param2, timezone, children);
     }
 }

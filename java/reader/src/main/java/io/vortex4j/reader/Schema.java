@@ -79,9 +79,11 @@ public final class Schema {
         int[] p2 = (int[]) encoded[4];
         String[] tz = (String[]) encoded[5];
         String[] text = (String[]) encoded[6];
+        Object[] children = encoded.length > 7 ? (Object[]) encoded[7] : new Object[names.length];
         List<Field> fields = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
-            fields.add(new Field(names[i], DataType.fromNative(codes[i], p1[i], p2[i], tz[i], text[i]), nullable[i]));
+            List<Field> nested = children[i] == null ? List.of() : fromNative((Object[]) children[i]).fields();
+            fields.add(new Field(names[i], DataType.fromNative(codes[i], p1[i], p2[i], tz[i], text[i], nested), nullable[i]));
         }
         return new Schema(fields);
     }

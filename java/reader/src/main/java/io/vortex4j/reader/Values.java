@@ -5,8 +5,17 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
-/** Reads one value of any array as a boxed Java value (see {@link DataType} for the mapping). */
+/**
+ * Reads one value of any array as a boxed Java value (see {@link DataType} for the mapping): a
+ * struct row is an unmodifiable {@code Map} of field name to value in field order, a list row an
+ * unmodifiable {@code List} (nulls inside both allowed).
+ */
 public final class Values {
     private Values() {}
 
@@ -19,6 +28,19 @@ public final class Values {
         if (array instanceof VarBinDictArray) {
             VarBinDictArray d = (VarBinDictArray) array;
             return type.kind() == DataType.Kind.UTF8 ? d.getString(row) : d.getBytes(row);
+        }
+        if (array instanceof StructArray s) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            for (int i = 0; i < s.fields().size(); i++) {
+                fields.put(type.children().get(i).name(), valueAt(s.field(i), row));
+            }
+            return Collections.unmodifiableMap(fields);
+        }
+        if (array instanceof ListArray l) {
+            return elements(l.elements(), l.offset(row), l.offset(row + 1));
+        }
+        if (array instanceof FixedSizeListArray l) {
+            return elements(l.elements(), row * l.listSize(), (row + 1) * l.listSize());
         }
         if (array instanceof VarBinArray) {
             VarBinArray v = (VarBinArray) array;
@@ -59,6 +81,14 @@ public final class Values {
             default:
                 throw new UnsupportedOperationException("no Java value for dtype " + type);
         }
+    }
+
+    private static List<Object> elements(Array elements, int from, int to) {
+        List<Object> out = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) {
+            out.add(valueAt(elements, i));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     private static Object timestamp(long value, DataType type) {
