@@ -9,7 +9,7 @@ import org.apache.calcite.avatica.util.Quoting;
  * the quoted identifier {@code FROM "data/trades.vortex"}, which {@link PathTables} resolves.
  * SQL has no string literal in that place, so nothing valid changes meaning: only a literal right
  * after {@code FROM} or {@code JOIN} of a query (a parenthesis level holding a {@code SELECT}) is
- * rewritten, never one after the {@code FROM} of {@code SUBSTRING(s FROM '...')}, {@code
+ * rewritten, never one after {@code IS [NOT] DISTINCT FROM} or the {@code FROM} of {@code SUBSTRING(s FROM '...')}, {@code
  * EXTRACT(... FROM ...)} or {@code TRIM(... FROM ...)}. Strings, quoted identifiers and comments
  * are skipped whole.
  */
@@ -41,6 +41,7 @@ final class PathLiterals {
         boolean[] query = new boolean[16];
         int depth = 0;
         boolean afterFrom = false;
+        String previous = "";
         int copied = 0;
         for (int i = 0; i < n; ) {
             char c = sql.charAt(i);
@@ -91,7 +92,10 @@ final class PathLiterals {
                 if (word.equalsIgnoreCase("SELECT")) {
                     query[depth] = true;
                 }
-                afterFrom = query[depth] && (word.equalsIgnoreCase("FROM") || word.equalsIgnoreCase("JOIN"));
+                // IS [NOT] DISTINCT FROM 'x' compares with a string: not a FROM clause.
+                afterFrom = query[depth] && !previous.equalsIgnoreCase("DISTINCT")
+                        && (word.equalsIgnoreCase("FROM") || word.equalsIgnoreCase("JOIN"));
+                previous = word;
                 i = end;
             } else {
                 if (!Character.isWhitespace(c)) {

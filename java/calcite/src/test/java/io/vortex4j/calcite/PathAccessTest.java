@@ -109,7 +109,8 @@ public class PathAccessTest {
         org.apache.calcite.avatica.util.Quoting q = org.apache.calcite.avatica.util.Quoting.DOUBLE_QUOTE;
         assertEquals("SELECT * FROM \"a.vortex\" x JOIN \"b'c.vortex\" y ON x.k = y.k WHERE s = 'FROM'",
                 PathLiterals.rewrite("SELECT * FROM 'a.vortex' x JOIN 'b''c.vortex' y ON x.k = y.k WHERE s = 'FROM'", q).sql);
-        String untouched = "SELECT SUBSTRING(s FROM 'x'), TRIM(' ' FROM s), 'FROM ''y''' -- FROM 'z'\nFROM t";
+        String untouched = "SELECT SUBSTRING(s FROM 'x'), TRIM(' ' FROM s), 'FROM ''y''' -- FROM 'z'\nFROM t"
+                + " WHERE s IS DISTINCT FROM 'a' AND s IS NOT DISTINCT FROM 'b'";
         assertEquals(untouched, PathLiterals.rewrite(untouched, q).sql);
         assertEquals("SELECT 1 FROM (SELECT * FROM \"p/q.vortex\")",
                 PathLiterals.rewrite("SELECT 1 FROM (SELECT * FROM 'p/q.vortex')", q).sql);
