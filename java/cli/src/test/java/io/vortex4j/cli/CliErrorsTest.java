@@ -107,6 +107,7 @@ public class CliErrorsTest {
         assertOneLineError(run("filter", dir.resolve("trades.vortex").toString(), "--column", "nope", "--op", "eq",
                 "--value", "x"), "'nope'");
         // Bad usage: picocli's message and the usage text, exit code 2.
-        assertEquals(2, run("sql").code);
+        assertEquals(2, run("sql", "--no-such-option").code);
+        assertEquals(2, run("filter").code);
     }
 }
