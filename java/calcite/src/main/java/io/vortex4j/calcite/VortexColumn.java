@@ -56,7 +56,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *   <tr><td>null</td><td>VARCHAR (always null)</td><td>null</td></tr>
  * </table>
  *
- * <p>Columns of dtypes the reader does not read (struct, list, ...) are left out of the table.
+ * <p>Columns of dtypes the reader does not read are still columns of the table (type {@code
+ * ANY}), so none is silently dropped: a query that reads one fails with an error naming the
+ * column and its dtype; queries that do not read it run as usual.
  */
 final class VortexColumn {
     /** Position of the column in the file's schema. */
@@ -68,9 +70,9 @@ final class VortexColumn {
         this.field = field;
     }
 
-    /** Whether the adapter exposes columns of this type. */
+    /** Whether the adapter exposes columns of this type: all are (see the class comment). */
     static boolean isExposed(DataType type) {
-        return type.isSupported();
+        return true;
     }
 
     String name() {
@@ -111,6 +113,7 @@ final class VortexColumn {
                 base = tf.createSqlType(SqlTypeName.TIMESTAMP, t.unit() == DataType.TimeUnit.SECONDS ? 0 : 3);
                 break;
             case NULL: base = tf.createSqlType(SqlTypeName.VARCHAR); break;
+            case UNSUPPORTED: base = tf.createSqlType(SqlTypeName.ANY); break;
             default: throw new IllegalStateException("column " + field + " is not exposed");
         }
         return tf.createTypeWithNullability(base, field.nullable() || t.kind() == DataType.Kind.NULL);
@@ -187,10 +190,17 @@ final class VortexColumn {
         }
     }
 
-    /** Reads row values of this column's arrays in Calcite's representation. */
+    /**
+     * Reads row values of this column's arrays in Calcite's representation. Throws {@link
+     * UnsupportedOperationException} naming the column and dtype for a dtype the reader does not
+     * read: the query reads it.
+     */
     ValueReader reader() {
         DataType t = field.type();
         switch (t.kind()) {
+            case UNSUPPORTED:
+                throw new UnsupportedOperationException("column '" + field.name() + "' has dtype " + t
+                        + ", which vortex4j does not read");
             case BOOL: return (a, i) -> a.isNull(i) ? null : ((BoolArray) a).getBoolean(i);
             case INT8: return (a, i) -> a.isNull(i) ? null : ((Int8Array) a).getByte(i);
             case INT16: return (a, i) -> a.isNull(i) ? null : ((Int16Array) a).getShort(i);
