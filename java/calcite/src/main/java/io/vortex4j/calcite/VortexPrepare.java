@@ -44,6 +44,10 @@ class VortexPrepare extends CalcitePrepareImpl {
 
     @Override
     public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
+        if (query.sql != null) {
+            String sql = PathTables.register(context, query.sql);
+            query = sql.equals(query.sql) ? query : Query.of(sql);
+        }
         try {
             return super.prepareSql(context, query, elementType, maxRowCount);
         } catch (RuntimeException e) {
@@ -61,6 +65,12 @@ class VortexPrepare extends CalcitePrepareImpl {
         org.apache.calcite.sql.parser.SqlParserImplFactory factory =
                 config.parserFactory(org.apache.calcite.sql.parser.SqlParserImplFactory.class, null);
         return factory == null ? parserConfig : parserConfig.withParserFactory(factory);
+    }
+
+    @Override
+    protected org.apache.calcite.plan.RelOptCluster createCluster(org.apache.calcite.plan.RelOptPlanner planner,
+            org.apache.calcite.rex.RexBuilder rexBuilder) {
+        return InterpretedMetadata.apply(super.createCluster(planner, rexBuilder));
     }
 
     @Override
