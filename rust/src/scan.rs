@@ -64,6 +64,13 @@ impl Scan {
     /// splits whose zone-map statistics prove that no row satisfies it are skipped unread; the
     /// rows of the other splits all come back (the caller still filters them).
     pub fn open(file: &OpenFile, columns: &[String], prune: Option<&Predicate>) -> Result<Self> {
+        Self::open_rows(file, columns, prune, 0..file.row_count())
+    }
+
+    /// [`Scan::open`] restricted to the file rows `rows` (a dataset split). Chunks are clipped to
+    /// `rows`, so when `rows` starts and ends on natural split boundaries
+    /// ([`natural_splits`]) no chunk straddles two such ranges.
+    pub fn open_rows(file: &OpenFile, columns: &[String], prune: Option<&Predicate>, rows: Range<u64>) -> Result<Self> {
         let all = file.columns()?;
         let types = columns
             .iter()
@@ -74,10 +81,25 @@ impl Scan {
             .collect::<Result<Vec<_>>>()?;
         let names: FieldNames = columns.iter().map(|c| c.as_str()).collect();
         let projection = bind(file, select(names, root()))?;
-        let everything = || (VecDeque::from([0..file.row_count()]), 0);
+        let end = rows.end.min(file.row_count());
+        let rows = rows.start.min(end)..end;
+        let everything = || vec![0..file.row_count()];
         // Pruning is an optimization: a predicate vortex cannot evaluate on zone maps (say, on a
         // column type the expression layer does not take) just means no chunk is skipped.
-        let (ranges, pruned_rows) = prune.map_or_else(everything, |p| kept_ranges(file, p).unwrap_or_else(|_| everything()));
+        let kept = prune.map_or_else(everything, |p| natural_splits(file, Some(p)).unwrap_or_else(|_| everything()));
+        let mut ranges: VecDeque<Range<u64>> = VecDeque::new();
+        let mut kept_rows = 0;
+        for split in kept {
+            let clipped = split.start.max(rows.start)..split.end.min(rows.end);
+            if clipped.start >= clipped.end {
+                continue;
+            }
+            kept_rows += clipped.end - clipped.start;
+            match ranges.back_mut() {
+                Some(last) if last.end == clipped.start => last.end = clipped.end,
+                _ => ranges.push_back(clipped),
+            }
+        }
         Ok(Scan {
             file: file.clone(),
             names: columns.to_vec(),
@@ -85,7 +107,7 @@ impl Scan {
             projection,
             ranges,
             current: None,
-            pruned_rows,
+            pruned_rows: (rows.end - rows.start) - kept_rows,
         })
     }
 
@@ -142,31 +164,28 @@ impl Scan {
     }
 }
 
-/// The file's natural splits that zone maps cannot rule out for `prune`, merged where adjacent,
-/// and how many rows were ruled out.
-fn kept_ranges(file: &OpenFile, prune: &Predicate) -> Result<(VecDeque<Range<u64>>, u64)> {
+/// The file's natural splits (the row ranges its layout is chunked by, ascending), without those
+/// whose zone maps rule out `prune`. Scans yield chunks within these ranges.
+pub fn natural_splits(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
     let path = &file.path;
+    let splits = file.file.splits().context(|| format!("{path}: cannot plan splits"))?;
+    let Some(prune) = prune else {
+        return Ok(splits);
+    };
     let expr = bind(file, crate::expression::to_expression(file, prune)?)?;
     let reader = file.file.layout_reader().context(|| format!("{path}: cannot read the layout"))?;
-    let splits = file.file.splits().context(|| format!("{path}: cannot plan splits"))?;
-    let mut kept: VecDeque<Range<u64>> = VecDeque::new();
-    let mut pruned = 0;
+    let mut kept = Vec::with_capacity(splits.len());
     for split in splits {
         let len = (split.end - split.start) as usize;
         let mask = reader
             .pruning_evaluation(&split, &expr, Mask::new_true(len))
             .context(|| format!("{path}: cannot evaluate zone maps"))?;
         let mask = block_on(mask).context(|| format!("{path}: cannot evaluate zone maps"))?;
-        if mask.all_false() {
-            pruned += split.end - split.start;
-            continue;
-        }
-        match kept.back_mut() {
-            Some(last) if last.end == split.start => last.end = split.end,
-            _ => kept.push_back(split),
+        if !mask.all_false() {
+            kept.push(split);
         }
     }
-    Ok((kept, pruned))
+    Ok(kept)
 }
 
 /// The fields of a struct chunk, keeping each field's encoding.

@@ -74,3 +74,45 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeScan<'l>(
         Ok(())
     })
 }
+
+/// `openScan` restricted to the file rows `[start, end)` (a dataset split).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openScanRows<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+    columns: JObjectArray<'l>,
+    prune: JByteArray<'l>,
+    start: jlong,
+    end: jlong,
+) -> jlong {
+    call(&mut env, |env| {
+        let columns = strings(env, &columns)?;
+        let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, &prune)?)?) };
+        let file = unsafe { borrow::<OpenFile>(file, "file")? };
+        let rows = start.max(0) as u64..end.max(0) as u64;
+        Ok(into_handle(Mutex::new(Scan::open_rows(file, &columns, prune.as_ref(), rows)?)))
+    })
+}
+
+/// The file's natural splits zone maps keep for `prune` (may be null), as `long[]{start0, end0,
+/// start1, end1, ...}`. A prune predicate vortex cannot evaluate on zone maps keeps every split.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_naturalSplits<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+    prune: JByteArray<'l>,
+) -> jni::sys::jobject {
+    call(&mut env, |env| {
+        let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, &prune)?)?) };
+        let file = unsafe { borrow::<OpenFile>(file, "file")? };
+        let splits = match crate::scan::natural_splits(file, prune.as_ref()) {
+            Ok(s) => s,
+            Err(_) if prune.is_some() => crate::scan::natural_splits(file, None)?,
+            Err(e) => return Err(e.into()),
+        };
+        let flat: Vec<u64> = splits.iter().flat_map(|r| [r.start, r.end]).collect();
+        Ok(super::values::raw(super::values::long_array(env, &flat)?))
+    })
+}

@@ -44,9 +44,9 @@ public final class SqlBench {
                 case "--threads": threads = Integer.parseInt(v); i++; break;
                 case "--workload": workload = v; i++; break;
                 default:
-                    System.err.println("usage: bench [--data DIR] [--rows N] [--runs N] [--threads N]"
+                    (a.equals("--help") ? System.out : System.err).println("usage: bench [--data DIR] [--rows N] [--runs N] [--threads N]"
                             + " [--workload expressions|scans|all]");
-                    System.exit(2);
+                    System.exit(a.equals("--help") ? 0 : 2);
             }
         }
         List<Workloads.Query> queries = new ArrayList<>();

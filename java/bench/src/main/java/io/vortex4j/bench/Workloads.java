@@ -28,7 +28,8 @@ final class Workloads {
                     + " WHERE sym BETWEEN 'A' AND 'AZZZ' AND price BETWEEN 100 AND 200"),
             new Query("top-groups", "SELECT sym, count(*) FROM trades GROUP BY sym ORDER BY 2 DESC, 1 LIMIT 5"),
             new Query("top-n", "SELECT ts, price FROM trades WHERE sym = 'NVDA' ORDER BY ts DESC LIMIT 10"),
-            new Query("count-int", "SELECT count(*) FROM trades WHERE volume > 2000"));
+            new Query("count-int", "SELECT count(*) FROM trades WHERE volume > 2000"),
+            new Query("count-int-rare", "SELECT count(*) FROM trades WHERE volume > 9990"));
 
     static final Map<String, List<Query>> ALL = Map.of("expressions", EXPRESSIONS, "scans", SCANS);
 }

@@ -33,6 +33,9 @@ import org.apache.calcite.jdbc.Driver;
  *   <li>{@code planCache} — how many query plans the connection keeps to run a query again
  *       without planning it again ({@link PlanCache}; default {@value #DEFAULT_PLAN_CACHE},
  *       {@code 0} turns it off);</li>
+ *   <li>{@code paths} — which files a query may name by path in FROM ({@code FROM
+ *       'data/t.vortex'}): {@code folder} (default) those inside the directory, {@code none} no
+ *       paths, {@code any} every file the JVM can read ({@link PathAccess});</li>
  *   <li>any other key is a Calcite connection property (e.g. {@code lex}, {@code fun}).</li>
  * </ul>
  */
@@ -107,10 +110,17 @@ public final class VortexDriver extends Driver {
         }
         Object pushdown = props.remove("pushdown");
         Object planCache = props.remove("planCache");
+        Object paths = props.remove("paths");
+        PathAccess access;
+        try {
+            access = paths == null ? PathAccess.FOLDER : PathAccess.of(paths.toString());
+        } catch (IllegalArgumentException e) {
+            throw new SQLException(e.getMessage(), e);
+        }
         return open(Paths.get(directory),
                 pushdown == null ? VortexSchemaFactory.defaultPushdown() : parseBoolean("pushdown", pushdown.toString()),
                 planCache == null ? DEFAULT_PLAN_CACHE : parseCapacity(planCache.toString()),
-                props);
+                props, access);
     }
 
     /**
@@ -120,13 +130,19 @@ public final class VortexDriver extends Driver {
      */
     static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties)
             throws SQLException {
+        return open(directory, pushdown, planCache, calciteProperties, PathAccess.FOLDER);
+    }
+
+    /** {@link #open(Path, boolean, int, Properties)} with files by path in FROM as {@code paths} allows. */
+    static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties,
+            PathAccess paths) throws SQLException {
         Properties props = VortexSql.driverProperties();
         props.putAll(calciteProperties);
         VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null);
         Connection connection = driver.connectCalcite(props);
         try {
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
-            calcite.getRootSchema().add(VortexSql.SCHEMA, new VortexSchema(directory, pushdown));
+            calcite.getRootSchema().add(VortexSql.SCHEMA, new VortexSchema(directory, pushdown, paths));
             calcite.setSchema(VortexSql.SCHEMA);
             return connection;
         } catch (SQLException | RuntimeException e) {

@@ -25,7 +25,7 @@ import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
 /**
- * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with four changes.
+ * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with five changes.
  *
  * <ul>
  *   <li>The validator lets columns win over niladic functions of the same name ({@link
@@ -36,6 +36,8 @@ import org.apache.calcite.tools.Programs;
  *   <li>SUM of BIGINT, which {@link VortexTypeSystem} makes DECIMAL(38, 0), is made compilable
  *       ({@link SumArgumentCasts}).
  *   <li>A parse error at a reserved word says how to use it as a name: quoted.
+ *   <li>Rows leaving a join check the statement's cancel flag and timeout ({@link
+ *       CancellationPoint}), as scans do.
  * </ul>
  */
 class VortexPrepare extends CalcitePrepareImpl {
@@ -44,6 +46,10 @@ class VortexPrepare extends CalcitePrepareImpl {
 
     @Override
     public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
+        if (query.sql != null) {
+            String sql = PathTables.register(context, query.sql);
+            query = sql.equals(query.sql) ? query : Query.of(sql);
+        }
         try {
             return super.prepareSql(context, query, elementType, maxRowCount);
         } catch (RuntimeException e) {
@@ -61,6 +67,12 @@ class VortexPrepare extends CalcitePrepareImpl {
         org.apache.calcite.sql.parser.SqlParserImplFactory factory =
                 config.parserFactory(org.apache.calcite.sql.parser.SqlParserImplFactory.class, null);
         return factory == null ? parserConfig : parserConfig.withParserFactory(factory);
+    }
+
+    @Override
+    protected org.apache.calcite.plan.RelOptCluster createCluster(org.apache.calcite.plan.RelOptPlanner planner,
+            org.apache.calcite.rex.RexBuilder rexBuilder) {
+        return InterpretedMetadata.apply(super.createCluster(planner, rexBuilder));
     }
 
     @Override
@@ -111,7 +123,7 @@ class VortexPrepare extends CalcitePrepareImpl {
         @Override
         protected Program getProgram() {
             return Programs.sequence(LargeInLists.PROGRAM, SumArgumentCasts.WINDOWS, super.getProgram(),
-                    SumArgumentCasts.AGGREGATES);
+                    SumArgumentCasts.AGGREGATES, CancellationPoint.PROGRAM);
         }
     }
 }

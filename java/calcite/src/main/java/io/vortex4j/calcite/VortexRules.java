@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptPlanner;
@@ -53,6 +54,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@link #AGGREGATE_PROJECT}: the same over {@code Project(LogicalVortexScan)}, whose group
  *       may be an expression of one string column (e.g. {@code GROUP BY UPPER(sym)}), computed by
  *       Calcite's own code once per dictionary entry.
+ *   <li>{@link #LIMIT_SORT}: {@code ORDER BY … LIMIT n} as Calcite's bounded top-n sort.
  *   <li>{@link #SCAN_TO_ENUMERABLE}, {@link #AGGREGATE_TO_ENUMERABLE}: the logical scans become the
  *       enumerable {@link VortexTableScan} and {@link VortexAggregateScan}.
  * </ul>
@@ -99,10 +101,17 @@ public final class VortexRules {
             .withRuleFactory(ToEnumerable::new)
             .toRule(ToEnumerable.class);
 
+    /**
+     * Calcite's own bounded top-n: {@code ORDER BY … LIMIT n} keeps the best {@code n} rows (plus
+     * the offset) as rows stream by instead of sorting every row the scan produces. Ties and
+     * NULL ordering are Calcite's, as without the rule. Not in Calcite's default rule set.
+     */
+    public static final RelOptRule LIMIT_SORT = EnumerableRules.ENUMERABLE_LIMIT_SORT_RULE;
+
     /** Every rule; the scans register them. */
     public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_IN_LIST, PROJECT, AGGREGATE, AGGREGATE_PROJECT,
             SCAN_TO_ENUMERABLE,
-            AGGREGATE_TO_ENUMERABLE);
+            AGGREGATE_TO_ENUMERABLE, LIMIT_SORT);
 
     /** The statement's SQL conformance (as Calcite's code generator gets it), from the planner's context. */
     static SqlConformance conformance(RelOptPlanner planner) {

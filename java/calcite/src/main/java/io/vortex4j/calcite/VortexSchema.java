@@ -34,6 +34,7 @@ public final class VortexSchema extends AbstractSchema {
 
     private final Path directory;
     private final boolean pushdown;
+    private final PathTables paths;
     private Map<String, Table> tables;
 
     /**
@@ -41,8 +42,19 @@ public final class VortexSchema extends AbstractSchema {
      * and aggregate push-down ({@link VortexPushdownTable}) or plain scannable tables.
      */
     public VortexSchema(Path directory, boolean pushdown) {
+        this(directory, pushdown, PathAccess.NONE);
+    }
+
+    /** A schema over {@code directory} whose tables include files named by path, as {@code paths} allows ({@link PathAccess}). */
+    public VortexSchema(Path directory, boolean pushdown, PathAccess paths) {
         this.directory = directory.toAbsolutePath();
         this.pushdown = pushdown;
+        this.paths = new PathTables(this.directory, paths, pushdown);
+    }
+
+    /** The files by path this schema's connection may query. */
+    PathTables pathTables() {
+        return paths;
     }
 
     /** The directory the tables come from. */

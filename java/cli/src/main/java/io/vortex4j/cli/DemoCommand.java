@@ -188,8 +188,11 @@ final class DemoCommand implements Callable<Integer> {
     private static void print(Connection c, String sql) throws SQLException {
         PredicateEvaluator.setDictFilterEnabled(true);
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-            SqlCommand.printTable(rs, new java.io.PrintStream(buf, true));
+            java.io.StringWriter buf = new java.io.StringWriter();
+            java.io.PrintWriter w = new java.io.PrintWriter(buf);
+            long rows = OutputFormat.TABLE.write(Rows.of(rs), w);
+            w.println(rows + (rows == 1 ? " row" : " rows"));
+            w.flush();
             for (String line : buf.toString().split("\n")) {
                 System.out.println("    " + line);
             }

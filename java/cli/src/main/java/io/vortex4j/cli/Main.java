@@ -10,7 +10,7 @@ import picocli.CommandLine.ParseResult;
 @Command(name = "vortex4j", mixinStandardHelpOptions = true, version = "vortex4j 0.1.0",
         description = "Query Vortex files from the JVM.",
         subcommands = {DemoCommand.class, SqlCommand.class, GenerateCommand.class, InspectCommand.class,
-            FilterCommand.class, ConvertCommand.class, ExportCommand.class})
+            SchemaCommand.class, StatsCommand.class, FilterCommand.class, ConvertCommand.class, ExportCommand.class, WarmUpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
             description = "on an error, print its stack trace after the one-line message")

@@ -1,169 +1,185 @@
 package io.vortex4j.cli;
 
+import io.vortex4j.calcite.PathAccess;
 import io.vortex4j.calcite.VortexDriver;
+import io.vortex4j.calcite.VortexSchema;
 import io.vortex4j.calcite.VortexSql;
-import java.io.PrintStream;
+import io.vortex4j.calcite.VortexTable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.Callable;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code sql --data DIR [--format table|csv] [SQL]}: runs one query and prints its result, or,
- * without SQL, opens an interactive SQL shell (sqlline: history, multi-line statements).
+ * {@code sql [--data DIR] [FILE|DIR...] [SQL]}: runs SQL and prints its results; without SQL it
+ * reads statements from stdin when that is not a terminal, else opens the interactive shell.
  */
-@Command(name = "sql", description = "Run SQL over the .vortex files of a folder (one table per file).")
+@Command(name = "sql", description = {
+    "Run SQL over Vortex files: the tables of a folder (NAME.vortex is table NAME), files given",
+    "on the command line (table NAME too), and any file by path: SELECT * FROM 'data/t.vortex'.",
+    "Without SQL: statements from stdin (echo \"SELECT 1\" | vortex4j sql), or the interactive shell."})
 final class SqlCommand implements Callable<Integer> {
-    @Option(names = "--data", required = true, description = "the folder of NAME.vortex files (tables NAME)")
+    @Option(names = "--data", description = "the folder of NAME.vortex files (tables NAME); default the current folder")
     Path data;
 
-    @Option(names = "--format", defaultValue = "table", description = "table (default) or csv")
+    @Option(names = "--format", defaultValue = "table",
+            description = "table (default), csv, tsv, json (JSON lines) or markdown")
     String format;
+
+    @Option(names = {"-o", "--output"}, description = "write the results to this file instead of stdout")
+    Path output;
 
     @Option(names = "--no-pushdown", description = "evaluate everything in Calcite (the baseline)")
     boolean noPushdown;
 
-    @Parameters(arity = "0..*", description = "the query; omit it for an interactive shell")
-    List<String> sql = new ArrayList<>();
+    @Option(names = "--shell", description = "the interactive shell even when stdin is not a terminal")
+    boolean forceShell;
+
+    @Option(names = "--timing", description = "print where the time went (connect, plan and run, print) on stderr")
+    boolean timing;
+
+    @Parameters(arity = "0..*", paramLabel = "FILE|DIR|SQL",
+            description = "Vortex files or a folder to query, then the SQL; omit the SQL for stdin or the shell")
+    List<String> args = new ArrayList<>();
+
+    /** Where the time of a run went, for {@code --timing}. */
+    private final Timing clock = new Timing();
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isDirectory(data)) {
-            throw new IllegalArgumentException("--data " + data + " is not a folder");
-        }
-        if (!format.equals("table") && !format.equals("csv")) {
-            throw new IllegalArgumentException("--format must be table or csv, not '" + format + "'");
-        }
-        if (sql.isEmpty()) {
-            return shell();
-        }
-        // SQL errors propagate: Main prints them as one line (they are one-line SQLExceptions).
-        try (Connection c = VortexSql.connect(data, !noPushdown); Statement s = c.createStatement()) {
-            String query = String.join(" ", sql);
-            if (s.execute(query)) {
-                try (ResultSet rs = s.getResultSet()) {
-                    if (format.equals("csv")) {
-                        printCsv(rs, System.out);
-                    } else {
-                        printTable(rs, System.out);
-                    }
+        OutputFormat out = OutputFormat.of(format);
+        List<Path> files = new ArrayList<>();
+        Path folder = data;
+        List<String> sqlWords = new ArrayList<>();
+        for (String a : args) {
+            Path p = sqlWords.isEmpty() ? source(a) : null;
+            if (p == null) {
+                sqlWords.add(a);
+            } else if (Files.isDirectory(p)) {
+                if (folder != null) {
+                    throw new IllegalArgumentException("one data folder at a time: " + folder + " and " + p);
                 }
+                folder = p;
             } else {
-                System.out.println(s.getUpdateCount() + " rows affected");
+                files.add(p);
             }
         }
+        if (folder == null) {
+            folder = Paths.get("");
+        } else if (!Files.isDirectory(folder)) {
+            throw new IllegalArgumentException("--data " + folder + " is not a folder");
+        }
+        String sql = String.join(" ", sqlWords).strip();
+        if (sql.isEmpty() && (forceShell || System.console() != null)) {
+            if (!files.isEmpty()) {
+                throw new IllegalArgumentException("the shell takes a folder (--data DIR); query files in it by path: "
+                        + "SELECT * FROM '" + files.get(0) + "'");
+            }
+            return Shell.run(folder, !noPushdown, out);
+        }
+        List<String> statements = sql.isEmpty() ? Statements.split(readAll(System.in)) : List.of(sql);
+        clock.lap("start-up");
+        PrintWriter w = writer();
+        try (Connection c = connect(folder, files, !noPushdown)) {
+            clock.lap("connect");
+            for (String statement : statements) {
+                run(c, statement, out, w);
+            }
+        } finally {
+            if (output != null) {
+                w.close();
+            } else {
+                w.flush(); // stdout stays open
+            }
+        }
+        clock.report(timing);
         return 0;
     }
 
-    private int shell() throws Exception {
-        String dir = data.toAbsolutePath().toString();
-        if (dir.contains(";")) {
-            throw new IllegalArgumentException("the SQL shell cannot open a folder whose path contains ';': " + dir);
+    /** {@code arg} as an existing file or folder, or null when it is (part of) the SQL. */
+    private static Path source(String arg) {
+        if (arg.isEmpty() || arg.indexOf('\n') >= 0 || arg.length() > 4096) {
+            return null;
         }
-        String url = VortexDriver.PREFIX + dir + ";pushdown=" + !noPushdown;
-        String[] args = {"-u", url, "-n", "", "-p", "",
-            "--outputFormat=" + (format.equals("csv") ? "csv" : "table"),
-            "--isolation=TRANSACTION_NONE", "--prompt=vortex4j> ", "--maxWidth=" + terminalWidth()};
-        if (System.console() == null) {
-            // Piped input: a plain line reader, without JLine's warning that there is no terminal.
-            System.setProperty("org.jline.terminal.dumb", "true");
-        }
-        System.out.println("vortex4j SQL shell over " + data.toAbsolutePath()
-                + " (one table per .vortex file; end statements with ';', !quit to leave)");
-        // Return the status instead of letting sqlline exit the JVM; Main exits with it.
-        System.setProperty(sqlline.SqlLineOpts.PROPERTY_NAME_EXIT, "true");
-        sqlline.SqlLine.Status status = sqlline.SqlLine.start(args, System.in, true);
-        return status == sqlline.SqlLine.Status.OK ? 0 : 1;
-    }
-
-    /** The terminal's width ($COLUMNS), or a wide default when unknown (pipes, dumb terminals). */
-    private static int terminalWidth() {
         try {
-            return Math.max(80, Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "")));
-        } catch (NumberFormatException e) {
-            return 200;
+            Path p = Paths.get(arg);
+            return Files.exists(p) ? p : null;
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
         }
     }
 
     /**
-     * A header line, then one line per row; values quoted when needed (RFC 4180). The header is
-     * printed once the first row is computed, so a query failing on its first row prints nothing
-     * on stdout (rows are streamed: a failure later leaves the rows before it).
+     * A connection over {@code folder} (tables per file), with {@code files} added as tables
+     * named by their file names and paths in FROM allowed anywhere: the user of the command line
+     * types the paths.
      */
-    static void printCsv(ResultSet rs, PrintStream out) throws SQLException {
-        ResultSetMetaData md = rs.getMetaData();
-        int n = md.getColumnCount();
-        StringBuilder line = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-            line.append(i > 1 ? "," : "").append(csv(md.getColumnLabel(i)));
-        }
-        boolean more = rs.next();
-        out.println(line);
-        for (; more; more = rs.next()) {
-            line.setLength(0);
-            for (int i = 1; i <= n; i++) {
-                String v = ValueText.of(rs.getObject(i));
-                line.append(i > 1 ? "," : "").append(v == null ? "" : csv(v));
+    static Connection connect(Path folder, List<Path> files, boolean pushdown) throws SQLException {
+        Properties props = new Properties();
+        props.setProperty("directory", folder.toAbsolutePath().toString());
+        props.setProperty("pushdown", Boolean.toString(pushdown));
+        props.setProperty("paths", PathAccess.ANY.toString());
+        Connection c = new VortexDriver().connect(VortexDriver.PREFIX, props);
+        try {
+            SchemaPlus schema = c.unwrap(CalciteConnection.class).getRootSchema().getSubSchema(VortexSql.SCHEMA);
+            for (Path f : files) {
+                String name = f.getFileName().toString();
+                if (name.endsWith(VortexSchema.SUFFIX)) {
+                    name = name.substring(0, name.length() - VortexSchema.SUFFIX.length());
+                }
+                schema.add(name, VortexTable.open(name, f.toAbsolutePath(), pushdown));
             }
-            out.println(line);
+            return c;
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
         }
     }
 
-    private static String csv(String s) {
-        if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
-            return "\"" + s.replace("\"", "\"\"") + "\"";
-        }
-        return s;
-    }
-
-    /** An aligned text table with a row count. */
-    static void printTable(ResultSet rs, PrintStream out) throws SQLException {
-        ResultSetMetaData md = rs.getMetaData();
-        int n = md.getColumnCount();
-        List<String[]> rows = new ArrayList<>();
-        String[] header = new String[n];
-        int[] width = new int[n];
-        for (int i = 0; i < n; i++) {
-            header[i] = md.getColumnLabel(i + 1);
-            width[i] = header[i].length();
-        }
-        while (rs.next()) {
-            String[] row = new String[n];
-            for (int i = 0; i < n; i++) {
-                String v = ValueText.of(rs.getObject(i + 1));
-                row[i] = v == null ? "NULL" : v;
-                width[i] = Math.max(width[i], row[i].length());
+    private void run(Connection c, String sql, OutputFormat out, PrintWriter w) throws SQLException {
+        long start = System.nanoTime();
+        try (Statement s = c.createStatement()) {
+            if (s.execute(sql)) {
+                clock.lap("plan and run");
+                try (ResultSet rs = s.getResultSet()) {
+                    long rows = out.write(Rows.of(rs), w);
+                    clock.lap("rows and print");
+                    if (out == OutputFormat.TABLE) {
+                        System.err.printf("%d %s (%.3f s)%n", rows, rows == 1 ? "row" : "rows",
+                                (System.nanoTime() - start) / 1e9);
+                    }
+                }
+            } else if (out == OutputFormat.TABLE) {
+                System.err.println(s.getUpdateCount() + " rows affected");
             }
-            rows.add(row);
         }
-        StringBuilder sep = new StringBuilder("+");
-        for (int w : width) {
-            sep.append("-".repeat(w + 2)).append('+');
-        }
-        out.println(sep);
-        out.println(line(header, width));
-        out.println(sep);
-        for (String[] r : rows) {
-            out.println(line(r, width));
-        }
-        out.println(sep);
-        out.println(rows.size() + (rows.size() == 1 ? " row" : " rows"));
     }
 
-    private static String line(String[] cells, int[] width) {
-        StringBuilder b = new StringBuilder("|");
-        for (int i = 0; i < cells.length; i++) {
-            b.append(' ').append(cells[i]).append(" ".repeat(width[i] - cells[i].length())).append(" |");
+    private PrintWriter writer() throws IOException {
+        if (output == null) {
+            return new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
         }
-        return b.toString();
+        return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8), false);
+    }
+
+    private static String readAll(InputStream in) throws IOException {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
 }

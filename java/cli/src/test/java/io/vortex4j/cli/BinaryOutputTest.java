@@ -43,9 +43,9 @@ public class BinaryOutputTest {
     public void tableShowsHexAndNull() {
         CliTest.Result r = CliTest.run("sql", "--data", dir.toString(), "SELECT id, bin FROM t ORDER BY id");
         assertEquals(r.out(), 0, r.code());
-        assertTrue(r.out(), r.out().contains("| 0  | \\x0a0b   |"));
-        assertTrue(r.out(), r.out().contains("| 1  | NULL     |"));
-        assertTrue(r.out(), r.out().contains("| 3  | \\xff007f |"));
+        assertTrue(r.out(), r.out().contains("|  0 | \\x0a0b   |"));
+        assertTrue(r.out(), r.out().contains("|  1 | NULL     |"));
+        assertTrue(r.out(), r.out().contains("|  3 | \\xff007f |"));
     }
 
     @Test

@@ -87,7 +87,9 @@ public class CliErrorsTest {
             sql.append(i > 0 ? "," : "").append(i);
         }
         Result r = run("sql", "--data", dir.toString(), sql.append(")").toString());
-        assertOneLineError(r, "cannot be compiled: Code grows beyond 64 KB");
+        // Which limit is hit first varies (Janino's 64 KB or nesting, or the planner's stack).
+        assertOneLineError(r, "the query ");
+        assertTrue(r.toString(), r.err.contains("cannot be compiled: ") || r.err.contains("too deeply nested"));
     }
 
     @Test
@@ -105,6 +107,7 @@ public class CliErrorsTest {
         assertOneLineError(run("filter", dir.resolve("trades.vortex").toString(), "--column", "nope", "--op", "eq",
                 "--value", "x"), "'nope'");
         // Bad usage: picocli's message and the usage text, exit code 2.
-        assertEquals(2, run("sql").code);
+        assertEquals(2, run("sql", "--no-such-option").code);
+        assertEquals(2, run("filter").code);
     }
 }

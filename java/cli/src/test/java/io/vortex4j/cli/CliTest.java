@@ -25,17 +25,22 @@ public class CliTest {
         dir.resolve("trades.vortex").toFile().deleteOnExit();
     }
 
-    record Result(int code, String out) {}
+    record Result(int code, String out, String err) {}
 
+    /** Runs the command line in this JVM, stdout and stderr captured. */
     static Result run(String... args) {
         PrintStream old = System.out;
+        PrintStream oldErr = System.err;
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
             int code = Main.commandLine().execute(args);
-            return new Result(code, buf.toString(StandardCharsets.UTF_8));
+            return new Result(code, buf.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(old);
+            System.setErr(oldErr);
         }
     }
 
@@ -107,7 +112,10 @@ public class CliTest {
                 "--value", "AAPL", "--path", "native", "--runs=1");
         assertTrue(f.out, f.out.contains("rows=" + aapl + " "));
         Result table = run("sql", "--data", dir.toString(), "SELECT count(*) AS n FROM trades");
-        assertTrue(table.out, table.out.contains("| 200000 |") && table.out.contains("1 row"));
+        assertTrue(table.out, table.out.contains("| 200000 |") && !table.out.contains("1 row"));
+        // The row count and the time: on stderr, in table mode only.
+        assertTrue(table.err, table.err.matches("1 row \\([0-9.]+ s\\)\\s*"));
+        assertEquals("", run("sql", "--data", dir.toString(), "--format", "csv", "SELECT 1").err);
         assertEquals(1, run("sql", "--data", dir.toString(), "SELECT nope FROM trades").code);
     }
 
@@ -119,7 +127,7 @@ public class CliTest {
                 + "SELECT count(*) AS all_rows FROM trades;\n!quit\n";
         System.setIn(new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
         try {
-            Result r = run("sql", "--data", dir.toString(), "--format", "csv");
+            Result r = run("sql", "--data", dir.toString(), "--format", "csv", "--shell");
             Result aapl = run("sql", "--data", dir.toString(), "--format", "csv",
                     "SELECT count(*) AS n FROM trades WHERE sym = 'AAPL'");
             String expected = aapl.out.split("\n")[1].trim();

@@ -26,8 +26,13 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     private boolean done;
     private long chunkIndex;
 
-    Scan(VortexFile file, long handle, Schema schema) {
+    private final Split split;
+    private final Predicate chunkFilter;
+
+    Scan(VortexFile file, long handle, Schema schema, Split split, Predicate chunkFilter) {
         this.file = file;
+        this.split = split;
+        this.chunkFilter = chunkFilter;
         this.handle = new NativeHandle(handle, Native::freeScan, "scan of " + file.path());
         this.schema = schema;
     }
@@ -40,6 +45,23 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     /** The file being scanned. */
     public VortexFile file() {
         return file;
+    }
+
+    /**
+     * The dataset split this scan reads ({@link VortexDataset#scan}), null for a scan of a whole
+     * file. Its partition values are the values of the dataset's partition columns in every chunk.
+     */
+    public Split split() {
+        return split;
+    }
+
+    /**
+     * The filter the chunks' rows still have to pass, over the chunk columns, or null when every
+     * row does: the prune predicate the scan was opened with, or for a dataset split the filter
+     * with its partition columns decided by the split's values.
+     */
+    public Predicate chunkFilter() {
+        return chunkFilter;
     }
 
     @Override

@@ -92,6 +92,16 @@ public final class VortexFile implements AutoCloseable {
      * of their range: filter them with {@link Compute#selection}. {@code prune} may be null.
      */
     public Scan scan(List<String> columns, Predicate prune) {
+        return scanRows(columns, prune, 0, rowCount(), null, prune);
+    }
+
+    /**
+     * {@link #scan(List, Predicate)} restricted to the file rows {@code [firstRow, endRow)}: the
+     * chunks are clipped to that range. {@code split} and {@code chunkFilter} (may be null) are
+     * what {@link Scan#split} and {@link Scan#chunkFilter} return.
+     */
+    Scan scanRows(List<String> columns, Predicate prune, long firstRow, long endRow, Split split,
+            Predicate chunkFilter) {
         List<String> names = columns.isEmpty() ? schema().names() : columns;
         Field[] fields = new Field[names.size()];
         for (int i = 0; i < fields.length; i++) {
@@ -103,8 +113,21 @@ public final class VortexFile implements AutoCloseable {
         }
         long h = handle.acquire();
         try {
-            long scan = Native.openScan(h, names.toArray(new String[0]), pruneEncoding(prune));
-            return new Scan(this, scan, Schema.of(fields));
+            long scan = Native.openScanRows(h, names.toArray(new String[0]), pruneEncoding(prune), firstRow, endRow);
+            return new Scan(this, scan, Schema.of(fields), split, chunkFilter);
+        } finally {
+            handle.release();
+        }
+    }
+
+    /**
+     * The file's natural splits (the row ranges its chunks are laid out in, ascending) that zone
+     * maps keep for {@code prune} (null keeps all), as {@code {start0, end0, start1, end1, ...}}.
+     */
+    long[] naturalSplits(Predicate prune) {
+        long h = handle.acquire();
+        try {
+            return Native.naturalSplits(h, pruneEncoding(prune));
         } finally {
             handle.release();
         }

@@ -190,4 +190,15 @@ public final class Native {
      * is not dictionary-encoded; throws if the table does not fit the dictionary.
      */
     public static native long[] selectByCodeTable(long chunk, int column, long[] table);
+
+    // ---- datasets
+
+    /** {@link #openScan} restricted to the file rows {@code [start, end)}: chunks are clipped to them. */
+    public static native long openScanRows(long file, String[] columns, byte[] prune, long start, long end);
+
+    /**
+     * The file's natural splits (its chunk-aligned row ranges, ascending) that zone maps keep for
+     * {@code prune} (may be null: all), as {@code long[]{start0, end0, start1, end1, ...}}.
+     */
+    public static native long[] naturalSplits(long file, byte[] prune);
 }

@@ -1,0 +1,135 @@
+package io.vortex4j.reader.dataset;
+
+import io.vortex4j.VortexException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Lists the files of a dataset: a single file, every file under a folder (recursively), or the
+ * files matching a glob ({@code *}, {@code ?}, {@code [..]}, {@code {a,b}} within a path
+ * component, {@code **} across components; see {@link java.nio.file.FileSystem#getPathMatcher}).
+ *
+ * <p>Files and folders whose name starts with {@code .} or {@code _} ({@code _SUCCESS}, {@code
+ * .crc} files, {@code _temporary/}) are skipped, as Spark and Hive writers expect. The files come
+ * back sorted by absolute path. Not public API.
+ */
+public final class Listing {
+    private Listing() {}
+
+    /** The listed files and the folder partition paths are relative to. */
+    public record Result(Path root, List<ListedFile> files, boolean singleFile) {}
+
+    /** Lists {@code location}; throws {@link VortexException} when it names nothing, or nothing is found. */
+    public static Result list(Path location) {
+        String text = location.toString();
+        if (isGlob(text)) {
+            return glob(location.toAbsolutePath().normalize());
+        }
+        Path absolute = location.toAbsolutePath().normalize();
+        BasicFileAttributes attributes = attributes(absolute);
+        if (attributes == null) {
+            throw new VortexException(absolute + ": no such file or folder");
+        }
+        if (attributes.isRegularFile()) {
+            return new Result(absolute.getParent(), List.of(listed(absolute, absolute, attributes)), true);
+        }
+        if (!attributes.isDirectory()) {
+            throw new VortexException(absolute + ": neither a file nor a folder");
+        }
+        return new Result(absolute, walk(absolute, absolute, null), false);
+    }
+
+    private static boolean isGlob(String text) {
+        return text.indexOf('*') >= 0 || text.indexOf('?') >= 0 || text.indexOf('[') >= 0 || text.indexOf('{') >= 0;
+    }
+
+    private static Result glob(Path pattern) {
+        // The root is the longest leading part of the pattern without glob characters.
+        Path root = pattern.getRoot();
+        for (Path part : pattern) {
+            if (isGlob(part.toString())) {
+                break;
+            }
+            root = root.resolve(part);
+        }
+        if (root.equals(pattern)) {
+            throw new VortexException(pattern + ": not a glob");
+        }
+        BasicFileAttributes attributes = attributes(root);
+        if (attributes == null || !attributes.isDirectory()) {
+            throw new VortexException(pattern + ": no files match (" + root + " is not a folder)");
+        }
+        PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+        List<ListedFile> files = walk(root, root, matcher);
+        if (files.isEmpty()) {
+            throw new VortexException(pattern + ": no files match (hidden and _-prefixed files are skipped)");
+        }
+        return new Result(root, files, false);
+    }
+
+    private static List<ListedFile> walk(Path root, Path folder, PathMatcher matcher) {
+        List<ListedFile> files = new ArrayList<>();
+        try (Stream<Path> paths = Files.walk(folder)) {
+            paths.filter(p -> !p.equals(root) && !hidden(root.relativize(p)))
+                    .sorted(Comparator.comparing(Path::toString))
+                    .forEach(p -> {
+                        BasicFileAttributes a = attributes(p);
+                        if (a != null && a.isRegularFile() && (matcher == null || matcher.matches(p))) {
+                            files.add(listed(root, p, a));
+                        }
+                    });
+        } catch (IOException | UncheckedIOException e) {
+            throw new VortexException(folder + ": cannot list the folder: " + e.getMessage(), e);
+        }
+        if (files.isEmpty() && matcher == null) {
+            throw new VortexException(folder + ": no files in the folder (hidden and _-prefixed files are skipped)");
+        }
+        return files;
+    }
+
+    /** Whether some component of {@code relative} is hidden. */
+    private static boolean hidden(Path relative) {
+        for (Path part : relative) {
+            String name = part.toString();
+            if (name.startsWith(".") || name.startsWith("_")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ListedFile listed(Path root, Path file, BasicFileAttributes a) {
+        List<String[]> partitions = new ArrayList<>();
+        Path parent = root.relativize(file).getParent();
+        if (parent != null) {
+            for (Path part : parent) {
+                String[] pair = HivePartitions.parse(part.toString());
+                if (pair != null) {
+                    partitions.add(pair);
+                }
+            }
+        }
+        return new ListedFile(file.toString(), a.size(), a.lastModifiedTime().toMillis(), partitions);
+    }
+
+    /** The file's attributes, or null when it does not exist. */
+    public static BasicFileAttributes attributes(Path p) {
+        try {
+            return Files.readAttributes(p, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw new VortexException(p + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+}
