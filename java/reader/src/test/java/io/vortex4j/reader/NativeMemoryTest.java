@@ -31,6 +31,20 @@ public class NativeMemoryTest {
 
     @Test
     public void liveBytesFollowChunks() {
+        // The counter is global: the Cleaner may free other tests' dropped chunks meanwhile, so
+        // the steps are measured up to five times, each with the same bounds.
+        String last = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            last = measureOneChunk();
+            if (last == null) {
+                return;
+            }
+        }
+        fail(last);
+    }
+
+    /** Null when reading a chunk raised live bytes by its values and closing it lowered them as much, else why not. */
+    private static String measureOneChunk() {
         try (VortexFile file = VortexFile.open(trades); Scan scan = file.scan("volume")) {
             Chunk first = scan.next();
             first.close();
@@ -38,11 +52,14 @@ public class NativeMemoryTest {
             Chunk c = scan.next();
             Int64Array volume = (Int64Array) c.column(0);
             long holding = NativeMemory.liveBytes();
-            // At least the exported values: 8 bytes a row.
-            assertTrue(before + " -> " + holding, holding - before >= 8L * volume.length());
             c.close();
             long after = NativeMemory.liveBytes();
-            assertTrue(holding + " -> " + after, holding - after >= 8L * volume.length());
+            // At least the exported values: 8 bytes a row, both ways.
+            long values = 8L * volume.length();
+            if (holding - before < values || holding - after < values) {
+                return before + " -> " + holding + " -> " + after + " for " + values + " bytes of values";
+            }
+            return null;
         }
     }
 
