@@ -49,9 +49,24 @@ public class NestedTypesTest {
     /** Per row: id, st, l, ls, fl as the reader's Java values should be. */
     private static final List<Object[]> expected = new ArrayList<>();
 
+    private static Path dir;
+
+    /** The folder holding {@code nested.vortex} (written once per JVM). */
+    static Path dir() {
+        return dir;
+    }
+
+    /** Per row: id, st, l, ls, fl as Arrow held them. */
+    static List<Object[]> expected() {
+        return expected;
+    }
+
     @BeforeClass
-    public static void write() throws Exception {
-        Path dir = Files.createTempDirectory("vortex4j-nested");
+    public static synchronized void write() throws Exception {
+        if (file != null) {
+            return;
+        }
+        dir = Files.createTempDirectory("vortex4j-nested");
         dir.toFile().deleteOnExit();
         file = dir.resolve("nested.vortex");
         file.toFile().deleteOnExit();

@@ -5,12 +5,15 @@ import io.vortex4j.reader.BoolArray;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.DecimalArray;
 import io.vortex4j.reader.Field;
+import io.vortex4j.reader.FixedSizeListArray;
 import io.vortex4j.reader.Float32Array;
 import io.vortex4j.reader.Float64Array;
 import io.vortex4j.reader.Int16Array;
 import io.vortex4j.reader.Int32Array;
 import io.vortex4j.reader.Int64Array;
 import io.vortex4j.reader.Int8Array;
+import io.vortex4j.reader.ListArray;
+import io.vortex4j.reader.StructArray;
 import io.vortex4j.reader.UInt16Array;
 import io.vortex4j.reader.UInt32Array;
 import io.vortex4j.reader.UInt64Array;
@@ -24,6 +27,9 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -54,6 +60,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *       otherwise</td><td>Long milliseconds since the epoch (finer units floored); with a zone,
  *       the UTC date-time</td></tr>
  *   <tr><td>null</td><td>VARCHAR (always null)</td><td>null</td></tr>
+ *   <tr><td>struct</td><td>ROW of the fields' types (field access {@code t.st.x})</td>
+ *       <td>Object[] of the fields' values</td></tr>
+ *   <tr><td>list, fixed_size_list</td><td>ARRAY of the element type</td><td>List of the
+ *       elements' values</td></tr>
  * </table>
  *
  * <p>Columns of dtypes the reader does not read are still columns of the table (type {@code
@@ -89,6 +99,11 @@ final class VortexColumn {
 
     /** The SQL type, nullable when the file says the column may hold nulls. */
     RelDataType relType(RelDataTypeFactory tf) {
+        return sqlType(field, tf);
+    }
+
+    /** The SQL type of {@code field}, nested fields' types included. */
+    private static RelDataType sqlType(Field field, RelDataTypeFactory tf) {
         DataType t = field.type();
         RelDataType base;
         switch (t.kind()) {
@@ -113,10 +128,19 @@ final class VortexColumn {
                 base = tf.createSqlType(SqlTypeName.TIMESTAMP, t.unit() == DataType.TimeUnit.SECONDS ? 0 : 3);
                 break;
             case NULL: base = tf.createSqlType(SqlTypeName.VARCHAR); break;
-            case UNSUPPORTED:
-            case STRUCT:
+            case STRUCT: {
+                List<RelDataType> types = new ArrayList<>();
+                List<String> names = new ArrayList<>();
+                for (Field child : t.children()) {
+                    types.add(sqlType(child, tf));
+                    names.add(child.name());
+                }
+                base = tf.createStructType(types, names);
+                break;
+            }
             case LIST:
-            case FIXED_SIZE_LIST: base = tf.createSqlType(SqlTypeName.ANY); break;
+            case FIXED_SIZE_LIST: base = tf.createArrayType(sqlType(t.children().get(0), tf), -1); break;
+            case UNSUPPORTED: base = tf.createSqlType(SqlTypeName.ANY); break;
             default: throw new IllegalStateException("column " + field + " is not exposed");
         }
         return tf.createTypeWithNullability(base, field.nullable() || t.kind() == DataType.Kind.NULL);
@@ -199,17 +223,49 @@ final class VortexColumn {
      * read: the query reads it.
      */
     ValueReader reader() {
-        DataType t = field.type();
+        return reader(field.name(), field.type());
+    }
+
+    /** The reader of values of type {@code t} ({@code name} for errors), nested ones included. */
+    private static ValueReader reader(String name, DataType t) {
         switch (t.kind()) {
             case UNSUPPORTED:
-                throw new UnsupportedOperationException("column '" + field.name() + "' has dtype " + t
+                throw new UnsupportedOperationException("column '" + name + "' has dtype " + t
                         + ", which vortex4j does not read");
-            case STRUCT:
-            case LIST:
-            case FIXED_SIZE_LIST:
-                // The reader reads them; ROW / ARRAY in SQL are not built yet.
-                throw new UnsupportedOperationException("column '" + field.name() + "' has dtype " + t
-                        + ", which vortex4j's SQL does not read yet (the reader does)");
+            case STRUCT: {
+                List<Field> children = t.children();
+                ValueReader[] fields = new ValueReader[children.size()];
+                for (int f = 0; f < fields.length; f++) {
+                    fields[f] = reader(name + "." + children.get(f).name(), children.get(f).type());
+                }
+                return (a, i) -> {
+                    if (a.isNull(i)) {
+                        return null;
+                    }
+                    StructArray st = (StructArray) a;
+                    Object[] row = new Object[fields.length];
+                    for (int f = 0; f < fields.length; f++) {
+                        row[f] = fields[f].read(st.field(f), i);
+                    }
+                    return row;
+                };
+            }
+            case LIST: {
+                ValueReader element = reader(name + "[]", t.children().get(0).type());
+                return (a, i) -> {
+                    if (a.isNull(i)) {
+                        return null;
+                    }
+                    ListArray list = (ListArray) a;
+                    return elements(element, list.elements(), list.offset(i), list.size(i));
+                };
+            }
+            case FIXED_SIZE_LIST: {
+                ValueReader element = reader(name + "[]", t.children().get(0).type());
+                int size = t.listSize();
+                return (a, i) -> a.isNull(i) ? null
+                        : elements(element, ((FixedSizeListArray) a).elements(), i * size, size);
+            }
             case BOOL: return (a, i) -> a.isNull(i) ? null : ((BoolArray) a).getBoolean(i);
             case INT8: return (a, i) -> a.isNull(i) ? null : ((Int8Array) a).getByte(i);
             case INT16: return (a, i) -> a.isNull(i) ? null : ((Int16Array) a).getShort(i);
@@ -238,8 +294,17 @@ final class VortexColumn {
                 return (a, i) -> a.isNull(i) ? null : rawToMillis(((Int64Array) a).getLong(i), unit);
             }
             case NULL: return (a, i) -> null;
-            default: throw new IllegalStateException("column " + field + " is not exposed");
+            default: throw new IllegalStateException("column " + name + " of dtype " + t + " is not exposed");
         }
+    }
+
+    /** Elements {@code first .. first + count - 1} of {@code elements}: an ARRAY value. */
+    private static List<Object> elements(ValueReader element, Array elements, int first, int count) {
+        Object[] values = new Object[count];
+        for (int j = 0; j < count; j++) {
+            values[j] = element.read(elements, first + j);
+        }
+        return Arrays.asList(values);
     }
 
     /** Reads one row of an array as Calcite's internal value (null for a null row). */
