@@ -10,7 +10,6 @@ use vortex_array::expr::not;
 use vortex_array::expr::not_ilike;
 use vortex_array::expr::not_like;
 use vortex_array::expr::and_collect;
-use vortex_array::expr::col;
 use vortex_array::expr::eq;
 use vortex_array::expr::gt;
 use vortex_array::expr::gt_eq;
@@ -44,20 +43,21 @@ fn node(file: &OpenFile, p: &Predicate) -> Result<Expression> {
         Predicate::Not(_) => unreachable!("normalized"),
         leaf => {
             let column = leaf.column().expect("leaf");
-            let dtype = file.column_dtype(column)?;
-            resolved(column, &dtype, &resolve(leaf, &dtype)?)?
+            let (read, dtype) = file.column(column)?;
+            resolved(column, read, &dtype, &resolve(leaf, &dtype)?)?
         }
     })
 }
 
-fn resolved(column: &str, dtype: &DType, r: &Resolved) -> Result<Expression> {
+/// `r` as an expression over `read`, the expression reading `column` (of type `dtype`).
+fn resolved(column: &str, read: Expression, dtype: &DType, r: &Resolved) -> Result<Expression> {
     Ok(match r {
         Resolved::False => lit(false),
         Resolved::Every => lit(true),
-        Resolved::NotNull => is_not_null(col(column)),
-        Resolved::IsNull => is_null(col(column)),
+        Resolved::NotNull => is_not_null(read.clone()),
+        Resolved::IsNull => is_null(read.clone()),
         Resolved::Cmp(op, s) => {
-            let (c, v) = (col(column), lit(s.clone()));
+            let (c, v) = (read.clone(), lit(s.clone()));
             match op {
                 CmpOp::Eq => eq(c, v),
                 CmpOp::Ne => not_eq(c, v),
@@ -68,12 +68,12 @@ fn resolved(column: &str, dtype: &DType, r: &Resolved) -> Result<Expression> {
             }
         }
         Resolved::InSet { values, negated } => {
-            let set = in_list_of(col(column), dtype.clone(), values.clone())
+            let set = in_list_of(read.clone(), dtype.clone(), values.clone())
                 .map_err(|e| Error::column(column, format!("cannot build the IN list: {e}")))?;
             if *negated { not(set) } else { set }
         }
         Resolved::Like { pattern, case_insensitive, negated } => {
-            let (c, p) = (col(column), lit(pattern.as_str()));
+            let (c, p) = (read.clone(), lit(pattern.as_str()));
             match (case_insensitive, negated) {
                 (false, false) => like(c, p),
                 (false, true) => not_like(c, p),
@@ -81,9 +81,9 @@ fn resolved(column: &str, dtype: &DType, r: &Resolved) -> Result<Expression> {
                 (true, true) => not_ilike(c, p),
             }
         }
-        Resolved::And(c) => and_collect(c.iter().map(|n| resolved(column, dtype, n)).collect::<Result<Vec<_>>>()?)
+        Resolved::And(c) => and_collect(c.iter().map(|n| resolved(column, read.clone(), dtype, n)).collect::<Result<Vec<_>>>()?)
             .unwrap_or_else(|| lit(true)),
-        Resolved::Or(c) => or_collect(c.iter().map(|n| resolved(column, dtype, n)).collect::<Result<Vec<_>>>()?)
+        Resolved::Or(c) => or_collect(c.iter().map(|n| resolved(column, read.clone(), dtype, n)).collect::<Result<Vec<_>>>()?)
             .unwrap_or_else(|| lit(false)),
     })
 }

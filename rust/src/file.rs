@@ -4,6 +4,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use vortex_array::dtype::DType;
+use vortex_array::expr::Expression;
+use vortex_array::expr::col;
+use vortex_array::expr::get_item;
 use vortex_array::memory::MemorySessionExt;
 use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
@@ -113,18 +116,63 @@ impl OpenFile {
             .collect()
     }
 
-    /// The dtype of a top-level column, or an error naming the column and the file.
+    /// The dtype of a column, or an error naming the column and the file. See [`OpenFile::column`].
     pub fn column_dtype(&self, name: &str) -> Result<DType> {
+        self.column(name).map(|(_, dtype)| dtype)
+    }
+
+    /// The expression reading a column, and its dtype: a top-level column, or a field of a struct
+    /// column named by its dotted path (`st.x`, `st.inner.z`). A field read through a nullable
+    /// struct is nullable (a null struct's fields are null, as vortex's `get_item` gives them). A
+    /// top-level column wins over a path that spells its name. Errors name the column and the file.
+    pub fn column(&self, name: &str) -> Result<(Expression, DType)> {
         let DType::Struct(fields, _) = self.file.dtype() else {
             unreachable!("checked at open");
         };
-        fields.field(name).ok_or_else(|| {
+        if let Some(dtype) = fields.field(name) {
+            return Ok((col(name), dtype));
+        }
+        let unknown = || {
             let names: Vec<String> = fields.names().iter().map(|n| n.to_string()).collect();
-            Error::file(
-                &self.path,
-                format!("unknown column '{name}'; columns are {}", names.join(", ")),
-            )
-        })
+            Error::file(&self.path, format!("unknown column '{name}'; columns are {}", names.join(", ")))
+        };
+        let mut parts = name.split('.');
+        let first = parts.next().unwrap_or(name);
+        let mut dtype = fields.field(first).ok_or_else(unknown)?;
+        let mut expr = col(first);
+        let mut path = first.to_string();
+        for part in parts {
+            let DType::Struct(children, _) = &dtype else {
+                return Err(Error::file(
+                    &self.path,
+                    format!("unknown column '{name}': '{path}' is {dtype}, not a struct"),
+                ));
+            };
+            let child = children.field(part).ok_or_else(|| {
+                let names: Vec<String> = children.names().iter().map(|n| n.to_string()).collect();
+                Error::file(
+                    &self.path,
+                    format!("unknown column '{name}': struct '{path}' has no field '{part}'; its fields are {}", names.join(", ")),
+                )
+            })?;
+            let nullable = dtype.is_nullable() || child.is_nullable();
+            dtype = child.with_nullability(nullable.into());
+            expr = get_item(part, expr);
+            path = format!("{path}.{part}");
+        }
+        Ok((expr, dtype))
+    }
+
+    /// Whether `name` is a top-level column (not a path into a struct).
+    pub fn is_top_level(&self, name: &str) -> bool {
+        matches!(self.file.dtype(), DType::Struct(fields, _) if fields.field(name).is_some())
+    }
+
+    /// The Java-facing description of a column as [`OpenFile::column`] resolves it.
+    pub fn column_info(&self, name: &str) -> Result<Column> {
+        let dtype = self.column_dtype(name)?;
+        let arrow = session().arrow();
+        Ok(Column::of(name, &dtype, &|d| arrow.to_arrow_datatype(d).ok()))
     }
 }
 

@@ -11,6 +11,8 @@ use vortex_array::arrays::struct_::StructArrayExt;
 use vortex_array::expr::Expression;
 use vortex_array::expr::root;
 use vortex_array::expr::select;
+use vortex_array::expr::pack;
+use vortex_array::dtype::Nullability;
 use vortex_array::dtype::FieldNames;
 use vortex_array::expr::BoundExpression;
 use vortex_error::VortexResult;
@@ -71,16 +73,11 @@ impl Scan {
     /// `rows`, so when `rows` starts and ends on natural split boundaries
     /// ([`natural_splits`]) no chunk straddles two such ranges.
     pub fn open_rows(file: &OpenFile, columns: &[String], prune: Option<&Predicate>, rows: Range<u64>) -> Result<Self> {
-        let all = file.columns()?;
         let types = columns
             .iter()
-            .map(|name| {
-                file.column_dtype(name)?;
-                Ok(all.iter().find(|c| &c.name == name).expect("checked").ty.clone())
-            })
+            .map(|name| Ok(file.column_info(name)?.ty))
             .collect::<Result<Vec<_>>>()?;
-        let names: FieldNames = columns.iter().map(|c| c.as_str()).collect();
-        let projection = bind(file, select(names, root()))?;
+        let projection = bind(file, projection(file, columns)?)?;
         let end = rows.end.min(file.row_count());
         let rows = rows.start.min(end)..end;
         let everything = || vec![0..file.row_count()];
@@ -198,6 +195,18 @@ fn split_columns(chunk: &ArrayRef) -> VortexResult<Vec<ArrayRef>> {
     Ok((0..s.struct_fields().nfields()).map(|i| s.unmasked_field(i).clone()).collect())
 }
 
+/// The struct of `columns` (top-level columns, or struct fields by dotted path, see
+/// [`OpenFile::column`]) in that order, named as given: what a scan of them yields per row.
+fn projection(file: &OpenFile, columns: &[String]) -> Result<Expression> {
+    let reads = columns.iter().map(|name| Ok((name.as_str(), file.column(name)?.0))).collect::<Result<Vec<_>>>()?;
+    Ok(if columns.iter().all(|name| file.is_top_level(name)) {
+        let names: FieldNames = columns.iter().map(|c| c.as_str()).collect();
+        select(names, root())
+    } else {
+        pack(reads, Nullability::NonNullable)
+    })
+}
+
 /// vortex's own scan of `file` with `filter` as its filter expression and `projection` (an
 /// expression over the file's columns) as what each selected row yields.
 fn filtered_scan(
@@ -238,13 +247,10 @@ pub fn filtered_count(
     columns: &[String],
     materialize: bool,
 ) -> Result<u64> {
-    for name in columns {
-        file.column_dtype(name)?;
-    }
-    let names: FieldNames = columns.iter().map(|c| c.as_str()).collect();
+    let projection = projection(file, columns)?;
     let mut count = 0u64;
     let mut ctx = execution_ctx();
-    for chunk in filtered_scan(file, filter, select(names, root()))? {
+    for chunk in filtered_scan(file, filter, projection)? {
         let chunk = chunk.context(|| format!("{}: filtered scan failed", file.path))?;
         count += chunk.len() as u64;
         if materialize {

@@ -51,25 +51,12 @@ public class NestedSqlTest {
     /** JDBC's Struct and Array values as lists, numbers widened, so they compare with Arrow's. */
     private static Object plain(Object v) throws SQLException {
         if (v instanceof Struct s) {
-            List<Object> out = new ArrayList<>();
-            for (Object a : s.getAttributes()) {
-                out.add(plain(a));
-            }
-            return out;
-        }
-        if (v instanceof Array a) {
-            List<Object> out = new ArrayList<>();
-            for (Object e : (Object[]) a.getArray()) {
-                out.add(plain(e));
-            }
-            return out;
+            v = s.getAttributes();
+        } else if (v instanceof Array a) {
+            v = a.getArray();
         }
         if (v instanceof Object[] a) {
-            List<Object> out = new ArrayList<>();
-            for (Object e : a) {
-                out.add(plain(e));
-            }
-            return out;
+            v = Arrays.asList(a);
         }
         if (v instanceof List<?> l) {
             List<Object> out = new ArrayList<>();

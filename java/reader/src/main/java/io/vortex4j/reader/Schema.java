@@ -61,6 +61,41 @@ public final class Schema {
         return fields.get(i);
     }
 
+    /**
+     * A column, or a field of a struct column named by its dotted path ({@code "st.x"}, {@code
+     * "st.inner.z"}), as a scan of that name yields it: named {@code path}, nullable when it or an
+     * enclosing struct is (a null struct's fields read as null). A column whose own name contains
+     * the dots wins. Throws {@link VortexException} naming the path and what is missing.
+     */
+    public Field resolve(String path) {
+        int i = indexOf(path);
+        if (i >= 0) {
+            return fields.get(i);
+        }
+        String[] parts = path.split("\\.", -1);
+        if (parts.length == 1 || indexOf(parts[0]) < 0) {
+            return field(path);
+        }
+        Field f = fields.get(indexOf(parts[0]));
+        boolean nullable = f.nullable();
+        String prefix = parts[0];
+        for (int p = 1; p < parts.length; p++) {
+            if (f.type().kind() != DataType.Kind.STRUCT) {
+                throw new VortexException("unknown column '" + path + "': '" + prefix + "' is " + f.type()
+                        + ", not a struct");
+            }
+            Schema children = new Schema(f.type().children());
+            if (children.indexOf(parts[p]) < 0) {
+                throw new VortexException("unknown column '" + path + "': struct '" + prefix + "' has no field '"
+                        + parts[p] + "'; its fields are " + children.names());
+            }
+            f = children.field(parts[p]);
+            nullable |= f.nullable();
+            prefix = prefix + "." + parts[p];
+        }
+        return new Field(path, f.type(), nullable);
+    }
+
     /** The column names in order. */
     public List<String> names() {
         List<String> names = new ArrayList<>();

@@ -79,8 +79,10 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /**
-     * Scans the named columns in the given order; an empty list means every column. Throws
-     * {@link io.vortex4j.VortexException} for an unknown column.
+     * Scans the named columns in the given order; an empty list means every column. A name may be
+     * the dotted path of a struct field ({@code "st.x"}): only that field is read, as a column of
+     * that name ({@link Schema#resolve}); predicates may name such paths too. Throws {@link
+     * io.vortex4j.VortexException} for an unknown column.
      */
     public Scan scan(List<String> columns) {
         return scan(columns, null);
@@ -106,7 +108,7 @@ public final class VortexFile implements AutoCloseable {
         Field[] fields = new Field[names.size()];
         for (int i = 0; i < fields.length; i++) {
             try {
-                fields[i] = schema().field(names.get(i));
+                fields[i] = schema().resolve(names.get(i));
             } catch (io.vortex4j.VortexException e) {
                 throw new io.vortex4j.VortexException(path + ": " + e.getMessage());
             }
