@@ -10,6 +10,9 @@ import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
+import io.vortex4j.reader.NativeAccess;
+import io.vortex4j.reader.PredicateCodec;
+import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Values;
@@ -26,7 +29,8 @@ import org.junit.Test;
 /**
  * Struct fields read and filtered by their dotted path ({@code scan("st.x")}): only that field is
  * read, a null struct makes its fields null, a dictionary-encoded field stays encoded (so the
- * dictionary kernel filters it); compared with the values Arrow held ({@link NestedTypesTest}).
+ * dictionary kernel filters it); compared with the values Arrow held ({@link NestedTypesTest})
+ * and, for filters, with vortex's own filtered scan.
  */
 public class NestedFieldScanTest {
     private static List<Object[]> expected;
@@ -115,6 +119,14 @@ public class NestedFieldScanTest {
             }
         }
         assertEquals(filter.toString(), want, got);
+        // vortex's own filtered scan of the same predicate (ids are file row numbers).
+        List<Object> reference = new ArrayList<>();
+        try (VortexFile f = open()) {
+            for (long row : NativeAccess.withHandle(f, h -> Native.filteredScanRows(h, PredicateCodec.encode(filter)))) {
+                reference.add((int) row);
+            }
+        }
+        assertEquals(filter + " vs vortex's filtered scan", reference, got);
         assertTrue(filter + " selects some rows", !want.isEmpty());
     }
 
