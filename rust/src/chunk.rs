@@ -273,18 +273,6 @@ impl Chunk {
         crate::aggregate::aggregate(key.map(|k| &self.data.columns[k]), self.len(), selection, &specs, &mut execution_ctx())
             .context(|| format!("{}: cannot aggregate a chunk", self.data.path))
     }
-
-    /// The per-code table of `leaf` on column `i` as bitmap words, or `None` if the column is
-    /// not a dictionary of strings (or the leaf is not evaluated natively there, see
-    /// [`Chunk::dict_filter`]). Bit `c` is dictionary entry `c`; the bit after the last entry
-    /// says whether rows with a null code are selected.
-    pub fn code_table(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
-        let leaf = self.leaf(i, encoded)?;
-        let Some((_, values)) = string_dictionary(&self.data.columns[i]) else {
-            return Ok(None);
-        };
-        Ok(self.table(i, &leaf, encoded, &values)?.map(|t| t.to_words()))
-    }
 }
 
 /// What the dictionary kernel made of a leaf.

@@ -2,6 +2,7 @@
 //! C Data Interface (`io.vortex4j.arrow.ArrowNative`), each entry glue over `crate::convert`.
 
 use std::sync::Mutex;
+use std::sync::MutexGuard;
 
 use jni::EnvUnowned;
 use jni::objects::JClass;
@@ -28,17 +29,27 @@ use crate::convert::ffi;
 use crate::error::Error;
 use crate::file::OpenFile;
 
-/// Entries returning a Java `boolean` return false when they throw. (Belongs beside the other
-/// `OnThrow` impls in `jni/mod.rs`; here while these are its only `boolean` entries.)
-impl super::OnThrow for jboolean {
-    fn on_throw() -> Self {
-        false
-    }
-}
-
 type ConverterHandle = Mutex<Option<Converter>>;
 type ExporterHandle = Mutex<Exporter>;
 type ArrowWriterHandle = Mutex<ffi::ArrowFileWriter>;
+
+/// The value behind a `Mutex` handle, locked for this call (Java may share a handle across
+/// threads; the lock makes misuse safe rather than racy).
+///
+/// # Safety
+/// As for [`borrow`] with `Mutex<T>`.
+unsafe fn locked<'a, T>(handle: jlong, what: &'static str) -> super::JniResult<MutexGuard<'a, T>> {
+    let value = unsafe { borrow::<Mutex<T>>(handle, what)? };
+    Ok(value.lock().unwrap_or_else(|_| panic!("{what} lock poisoned")))
+}
+
+/// The body of a `free*` entry: drops the `T` behind `handle` (0 is ignored).
+fn free_entry<T>(env: &mut EnvUnowned<'_>, handle: jlong) {
+    call(env, |_| {
+        unsafe { free::<T>(handle) };
+        Ok(())
+    })
+}
 
 fn column_index(column: jint) -> Result<usize, Error> {
     usize::try_from(column).map_err(|_| Error::Invalid(format!("negative column index {column}")))
@@ -70,8 +81,7 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_stepConvert
     batches: jint,
 ) -> jboolean {
     call(&mut env, |_| {
-        let c = unsafe { borrow::<ConverterHandle>(converter, "converter")? };
-        let mut c = c.lock().expect("converter lock poisoned");
+        let mut c = unsafe { locked::<Option<Converter>>(converter, "converter")? };
         let c = c.as_mut().ok_or_else(|| Error::Invalid("the conversion is finished".into()))?;
         Ok(c.step(batches.max(1) as usize)?)
     })
@@ -84,8 +94,7 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_converterPr
     converter: jlong,
 ) -> jobject {
     call(&mut env, |env| {
-        let c = unsafe { borrow::<ConverterHandle>(converter, "converter")? };
-        let c = c.lock().expect("converter lock poisoned");
+        let c = unsafe { locked::<Option<Converter>>(converter, "converter")? };
         let p = c.as_ref().map(|c| c.progress()).unwrap_or_default();
         Ok(raw(long_array(env, &[p.rows, p.bytes_done, p.bytes_total, p.bad_rows])?))
     })
@@ -99,8 +108,7 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_finishConve
     converter: jlong,
 ) -> jobject {
     call(&mut env, |env| {
-        let c = unsafe { borrow::<ConverterHandle>(converter, "converter")? };
-        let c = c.lock().expect("converter lock poisoned").take();
+        let c = unsafe { locked::<Option<Converter>>(converter, "converter")? }.take();
         let summary = c.ok_or_else(|| Error::Invalid("the conversion is finished".into()))?.finish()?;
         let paths: Vec<Option<String>> = summary.files.iter().map(|f| Some(f.path.display().to_string())).collect();
         let rows: Vec<u64> = summary.files.iter().map(|f| f.rows).collect();
@@ -121,10 +129,7 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_freeConvert
     _: JClass<'l>,
     converter: jlong,
 ) {
-    call(&mut env, |_| {
-        unsafe { free::<ConverterHandle>(converter) };
-        Ok(())
-    })
+    free_entry::<ConverterHandle>(&mut env, converter)
 }
 
 // ---- export
@@ -160,9 +165,8 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_exportChunk
 ) {
     call(&mut env, |env| {
         let selection = self::selection(env, selection)?;
-        let exporter = unsafe { borrow::<ExporterHandle>(exporter, "exporter")? };
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
-        let mut exporter = exporter.lock().expect("exporter lock poisoned");
+        let mut exporter = unsafe { locked::<Exporter>(exporter, "exporter")? };
         // The exported columns come first; filter-only columns may follow them.
         let n = exporter.schema().fields().len();
         let columns = chunk.data.columns.get(..n).ok_or_else(|| {
@@ -178,10 +182,7 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_finishExpor
     _: JClass<'l>,
     exporter: jlong,
 ) -> jlong {
-    call(&mut env, |_| {
-        let exporter = unsafe { borrow::<ExporterHandle>(exporter, "exporter")? };
-        Ok(exporter.lock().expect("exporter lock poisoned").finish()? as jlong)
-    })
+    call(&mut env, |_| Ok(unsafe { locked::<Exporter>(exporter, "exporter")? }.finish()? as jlong))
 }
 
 #[unsafe(no_mangle)]
@@ -190,10 +191,7 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_freeExporte
     _: JClass<'l>,
     exporter: jlong,
 ) {
-    call(&mut env, |_| {
-        unsafe { free::<ExporterHandle>(exporter) };
-        Ok(())
-    })
+    free_entry::<ExporterHandle>(&mut env, exporter)
 }
 
 // ---- Arrow C Data Interface
@@ -306,9 +304,8 @@ pub extern "system" fn Java_io_vortex4j_arrow_ArrowNative_writeBatch<'l>(
     schema: jlong,
 ) {
     call(&mut env, |_| {
-        let writer = unsafe { borrow::<ArrowWriterHandle>(writer, "writer")? };
         let batch = unsafe { ffi::import_batch(array, schema)? };
-        Ok(writer.lock().expect("writer lock poisoned").write(batch)?)
+        Ok(unsafe { locked::<ffi::ArrowFileWriter>(writer, "writer")? }.write(batch)?)
     })
 }
 
@@ -318,10 +315,7 @@ pub extern "system" fn Java_io_vortex4j_arrow_ArrowNative_finishWriter<'l>(
     _: JClass<'l>,
     writer: jlong,
 ) -> jlong {
-    call(&mut env, |_| {
-        let writer = unsafe { borrow::<ArrowWriterHandle>(writer, "writer")? };
-        Ok(writer.lock().expect("writer lock poisoned").finish()? as jlong)
-    })
+    call(&mut env, |_| Ok(unsafe { locked::<ffi::ArrowFileWriter>(writer, "writer")? }.finish()? as jlong))
 }
 
 #[unsafe(no_mangle)]
@@ -330,8 +324,5 @@ pub extern "system" fn Java_io_vortex4j_arrow_ArrowNative_freeWriter<'l>(
     _: JClass<'l>,
     writer: jlong,
 ) {
-    call(&mut env, |_| {
-        unsafe { free::<ArrowWriterHandle>(writer) };
-        Ok(())
-    })
+    free_entry::<ArrowWriterHandle>(&mut env, writer)
 }

@@ -65,17 +65,6 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_evaluateFilter<'l
 }
 
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_dictCodeTable<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-    chunk: jlong,
-    column: jint,
-    leaf: JByteArray<'l>,
-) -> jobject {
-    words_or_null(&mut env, chunk, leaf, |c, l| c.code_table(column.max(-1) as usize, l))
-}
-
-#[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_filteredScanRows<'l>(
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,

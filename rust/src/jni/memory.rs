@@ -15,10 +15,3 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_liveNativeBytes<'
     call(&mut env, |_| Ok(memory::live_bytes() as jlong))
 }
 
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_mappedNativeBytes<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-) -> jlong {
-    call(&mut env, |_| Ok(memory::mapped_bytes() as jlong))
-}

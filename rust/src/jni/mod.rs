@@ -21,6 +21,7 @@ use jni::EnvUnowned;
 use jni::Outcome;
 use jni::objects::JObject;
 use jni::strings::JNIString;
+use jni::sys::jboolean;
 use jni::sys::jlong;
 use jni::sys::jobject;
 
@@ -62,6 +63,13 @@ impl OnThrow for () {
 impl OnThrow for jlong {
     fn on_throw() -> Self {
         0
+    }
+}
+
+/// Entries returning a Java `boolean` return false when they throw.
+impl OnThrow for jboolean {
+    fn on_throw() -> Self {
+        false
     }
 }
 

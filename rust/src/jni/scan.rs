@@ -23,22 +23,6 @@ use crate::scan::Scan;
 type ScanHandle = Mutex<Scan>;
 
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openScan<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-    file: jlong,
-    columns: JObjectArray<'l>,
-    prune: JByteArray<'l>,
-) -> jlong {
-    call(&mut env, |env| {
-        let columns = strings(env, &columns)?;
-        let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, &prune)?)?) };
-        let file = unsafe { borrow::<OpenFile>(file, "file")? };
-        Ok(into_handle(Mutex::new(Scan::open(file, &columns, prune.as_ref())?)))
-    })
-}
-
-#[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prunedRows<'l>(
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
@@ -75,7 +59,8 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeScan<'l>(
     })
 }
 
-/// `openScan` restricted to the file rows `[start, end)` (a dataset split).
+/// Starts a scan of the named columns over the file rows `[start, end)` (a dataset split),
+/// pruning by zone maps with `prune` when given.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openScanRows<'l>(
     mut env: EnvUnowned<'l>,

@@ -68,15 +68,7 @@ public final class VortexArrowWriter implements AutoCloseable {
 
     /** Completes the file and closes the writer; returns the file size in bytes. */
     public long finish() {
-        long h = handle.acquire();
-        long size;
-        try {
-            size = ArrowNative.finishWriter(h);
-        } finally {
-            handle.release();
-        }
-        handle.close();
-        return size;
+        return handle.finish(ArrowNative::finishWriter);
     }
 
     /** Abandons an unfinished file (deleting it); a no-op after {@link #finish}. Idempotent. */

@@ -4,6 +4,9 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -18,6 +21,28 @@ abstract class FileRowsCommand implements Callable<Integer> {
 
     /** The rows to print about {@code path}. */
     abstract Rows rows(Path path) throws Exception;
+
+    /** The rows one file of a table contributes. */
+    @FunctionalInterface
+    interface PerFile {
+        /** Adds the rows of {@code file}, the table {@code table}, to {@code rows}; {@code sql} plans over its folder. */
+        void add(Connection sql, Path file, String table, List<Object[]> rows) throws Exception;
+    }
+
+    /**
+     * The rows {@code perFile} computes for each file {@code path} names (one file, or a folder's
+     * files), with one SQL connection over their folder, under {@code header}.
+     */
+    static Rows perFile(Path path, List<String> header, PerFile perFile) throws Exception {
+        List<Path> files = TableFiles.of(path);
+        List<Object[]> rows = new ArrayList<>();
+        try (Connection c = SqlCommand.connect(files.get(0).toAbsolutePath().getParent(), List.of(), true)) {
+            for (Path file : files) {
+                perFile.add(c, file, TableFiles.tableName(file), rows);
+            }
+        }
+        return Rows.of(header, rows);
+    }
 
     @Override
     public Integer call() throws Exception {

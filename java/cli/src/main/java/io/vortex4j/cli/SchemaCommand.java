@@ -3,10 +3,8 @@ package io.vortex4j.cli;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.VortexFile;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSetMetaData;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -23,26 +21,20 @@ final class SchemaCommand extends FileRowsCommand {
     }
 
     static Rows of(Path path) throws Exception {
-        List<Path> files = TableFiles.of(path);
-        List<Object[]> rows = new ArrayList<>();
-        try (Connection c = SqlCommand.connect(files.get(0).toAbsolutePath().getParent(), List.of(), true)) {
-            for (Path file : files) {
-                String table = TableFiles.tableName(file);
-                List<Field> fields;
-                try (VortexFile f = VortexFile.open(file)) {
-                    fields = f.schema().fields();
-                }
-                // The SQL types as queries see them: the statement's columns, planned, never run.
-                try (PreparedStatement s = c.prepareStatement("SELECT * FROM " + TableFiles.quoted(file))) {
-                    ResultSetMetaData md = s.getMetaData();
-                    for (int i = 0; i < md.getColumnCount(); i++) {
-                        rows.add(new Object[] {table, md.getColumnLabel(i + 1), md.getColumnTypeName(i + 1),
-                            md.isNullable(i + 1) == ResultSetMetaData.columnNoNulls ? "NO" : "YES",
-                            fields.get(i).type().toString()});
-                    }
+        return perFile(path, List.of("table", "column", "sql_type", "nullable", "vortex_type"), (c, file, table, rows) -> {
+            List<Field> fields;
+            try (VortexFile f = VortexFile.open(file)) {
+                fields = f.schema().fields();
+            }
+            // The SQL types as queries see them: the statement's columns, planned, never run.
+            try (PreparedStatement s = c.prepareStatement("SELECT * FROM " + TableFiles.quoted(file))) {
+                ResultSetMetaData md = s.getMetaData();
+                for (int i = 0; i < md.getColumnCount(); i++) {
+                    rows.add(new Object[] {table, md.getColumnLabel(i + 1), md.getColumnTypeName(i + 1),
+                        md.isNullable(i + 1) == ResultSetMetaData.columnNoNulls ? "NO" : "YES",
+                        fields.get(i).type().toString()});
                 }
             }
-        }
-        return Rows.of(List.of("table", "column", "sql_type", "nullable", "vortex_type"), rows);
+        });
     }
 }

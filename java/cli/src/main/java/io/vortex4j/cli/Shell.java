@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -29,21 +31,40 @@ final class Shell {
                 : format == OutputFormat.JSON ? "json" : format == OutputFormat.MARKDOWN ? "table" : "csv";
         String[] args = {"-ac", ShellApplication.class.getName(), "-u", url, "-n", "", "-p", ""};
         // sqlline takes the application's options over the command line's: they go through it.
-        ShellApplication.settings(Map.of("outputFormat", outputFormat, "historyFile", history.toString(),
-                "isolation", "TRANSACTION_NONE", "prompt", "vortex4j> ", "maxWidth", Integer.toString(terminalWidth())));
-        if (System.console() == null) {
-            // Piped input: a plain line reader, without JLine's warning that there is no terminal.
+        Map<String, String> options = new HashMap<>(Map.of("outputFormat", outputFormat,
+                "historyFile", history.toString(), "isolation", "TRANSACTION_NONE", "prompt", "vortex4j> ",
+                "maxWidth", Integer.toString(terminalWidth())));
+        boolean piped = System.console() == null;
+        Path script = null;
+        if (piped) {
+            // Piped input is a script, run as sqlline runs one (its -f): only results reach
+            // stdout; each statement is echoed once, numbered, on stderr. Read line by line
+            // instead, the line editor would echo the input, then redraw it after a prompt.
+            script = Files.createTempFile("vortex4j-shell", ".sql");
+            Files.copy(System.in, script, StandardCopyOption.REPLACE_EXISTING);
+            options.put("run", script.toString());
+            // As at the prompt, a failed statement does not stop the ones after it (the exit
+            // status still says one failed).
+            options.put("force", "true");
+            // A plain line reader, without JLine's warning that there is no terminal.
             System.setProperty("org.jline.terminal.dumb", "true");
+        } else {
+            System.out.println("vortex4j SQL shell over " + dir + " (tables: its .vortex files; any file by path: "
+                    + "SELECT * FROM 'x.vortex'; end statements with ';', !help, !quit)");
         }
-        System.out.println("vortex4j SQL shell over " + dir + " (tables: its .vortex files; any file by path: "
-                + "SELECT * FROM 'x.vortex'; end statements with ';', !help, !quit)");
+        ShellApplication.settings(options);
         // Return the status instead of letting sqlline exit the JVM; Main exits with it.
         System.setProperty(sqlline.SqlLineOpts.PROPERTY_NAME_EXIT, "true");
-        // On a terminal, sqlline's own system terminal: given a stream, it builds an external
-        // terminal that echoes what the user's terminal already echoed (each statement twice).
-        InputStream in = System.console() == null ? System.in : null;
-        sqlline.SqlLine.Status status = sqlline.SqlLine.start(args, in, true);
-        return status == sqlline.SqlLine.Status.OK ? 0 : 1;
+        try {
+            // On a terminal, sqlline's own system terminal: given a stream, it builds an external
+            // terminal that echoes what the user's terminal already echoed (each statement twice).
+            sqlline.SqlLine.Status status = sqlline.SqlLine.start(args, piped ? System.in : null, true);
+            return status == sqlline.SqlLine.Status.OK ? 0 : 1;
+        } finally {
+            if (script != null) {
+                Files.deleteIfExists(script);
+            }
+        }
     }
 
     /** vortex4j's cache folder: {@code $XDG_CACHE_HOME/vortex4j}, else {@code ~/.cache/vortex4j}. */

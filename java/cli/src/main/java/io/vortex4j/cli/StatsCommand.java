@@ -11,7 +11,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -30,25 +29,18 @@ final class StatsCommand extends FileRowsCommand {
     }
 
     static Rows of(Path path) throws Exception {
-        List<Path> files = TableFiles.of(path);
-        List<Object[]> rows = new ArrayList<>();
-        try (Connection c = SqlCommand.connect(files.get(0).toAbsolutePath().getParent(), List.of(), true)) {
-            for (Path file : files) {
-                String table = TableFiles.tableName(file);
-                long bytes = Files.size(file);
-                try (VortexFile f = VortexFile.open(file)) {
-                    List<Field> fields = f.schema().fields();
-                    for (int i = 0; i < fields.size(); i++) {
-                        Field field = fields.get(i);
-                        Object[] agg = aggregates(c, file, field.name());
-                        rows.add(new Object[] {table, field.name(), field.type().toString(), f.rowCount(), bytes,
-                            agg[0] == null ? null : f.rowCount() - ((Number) agg[0]).longValue(), agg[1], agg[2],
-                            dictionarySize(f, field.name())});
-                    }
+        List<String> header = List.of("table", "column", "type", "rows", "bytes", "nulls", "min", "max", "distinct");
+        return perFile(path, header, (c, file, table, rows) -> {
+            long bytes = Files.size(file);
+            try (VortexFile f = VortexFile.open(file)) {
+                for (Field field : f.schema().fields()) {
+                    Object[] agg = aggregates(c, file, field.name());
+                    rows.add(new Object[] {table, field.name(), field.type().toString(), f.rowCount(), bytes,
+                        agg[0] == null ? null : f.rowCount() - ((Number) agg[0]).longValue(), agg[1], agg[2],
+                        dictionarySize(f, field.name())});
                 }
             }
-        }
-        return Rows.of(List.of("table", "column", "type", "rows", "bytes", "nulls", "min", "max", "distinct"), rows);
+        });
     }
 
     /** COUNT, MIN and MAX of the column through SQL; nulls where the type has no order (MIN/MAX refused). */

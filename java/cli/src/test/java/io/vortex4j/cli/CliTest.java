@@ -119,21 +119,35 @@ public class CliTest {
         assertEquals(1, run("sql", "--data", dir.toString(), "SELECT nope FROM trades").code);
     }
 
-    /** Without SQL, `sql` is a sqlline shell over the folder: statements span lines, end with ';'. */
+    /**
+     * Without SQL, `sql` is a sqlline shell over the folder: statements span lines, end with ';'.
+     * Piped in, it is a script: stdout holds the results alone (no prompt, no echo of the input,
+     * no terminal control codes), each statement is echoed once, on stderr; a failed statement
+     * does not stop the ones after it, and the exit status says one failed.
+     */
     @Test
     public void theShellRunsStatementsFromItsInput() {
         java.io.InputStream old = System.in;
         String input = "SELECT count(*) AS n\n  FROM trades\n  WHERE sym = 'AAPL';\n"
+                + "SELECT nope FROM trades;\n"
                 + "SELECT count(*) AS all_rows FROM trades;\n!quit\n";
         System.setIn(new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
         try {
             Result r = run("sql", "--data", dir.toString(), "--format", "csv", "--shell");
+            // The answers from one-shot queries, outside the shell.
             Result aapl = run("sql", "--data", dir.toString(), "--format", "csv",
                     "SELECT count(*) AS n FROM trades WHERE sym = 'AAPL'");
-            String expected = aapl.out.split("\n")[1].trim();
-            assertEquals(r.out, 0, r.code);
-            assertTrue(r.out, r.out.contains("'" + expected + "'") || r.out.contains("\n" + expected + "\n"));
-            assertTrue(r.out, r.out.contains("200000"));
+            Result all = run("sql", "--data", dir.toString(), "--format", "csv",
+                    "SELECT count(*) AS all_rows FROM trades");
+            String n = aapl.out.split("\n")[1].trim();
+            String total = all.out.split("\n")[1].trim();
+            assertEquals("200000", total);
+            assertEquals(r.out + r.err, 1, r.code);
+            assertEquals(r.err, "'n'\n'" + n + "'\n'all_rows'\n'" + total + "'\n", r.out.replace("\r", ""));
+            // Each statement once on stderr, with the error naming the column.
+            assertEquals(r.err, 1, r.err.split("WHERE sym = 'AAPL'", -1).length - 1);
+            assertEquals(r.err, 1, r.err.split("AS all_rows FROM trades", -1).length - 1);
+            assertTrue(r.err, r.err.contains("Column 'nope' not found"));
         } finally {
             System.setIn(old);
         }

@@ -66,15 +66,8 @@ public final class VortexWriter implements AutoCloseable {
 
     /** Completes the file; returns its size in bytes. The writer is closed afterwards. */
     public long finish() {
-        long h = handle.acquire();
-        long size;
-        try {
-            size = Native.finishWriter(h);
-            finished = true;
-        } finally {
-            handle.release();
-        }
-        handle.close();
+        long size = handle.finish(Native::finishWriter);
+        finished = true;
         return size;
     }
 

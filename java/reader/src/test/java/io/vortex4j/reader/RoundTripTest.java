@@ -482,7 +482,8 @@ public class RoundTripTest {
 
     /**
      * Temporal predicates (which only the Java path evaluates: the wire encoding has no temporal
-     * literals) select the rows java.time's own ordering selects.
+     * literals) select, row by row, the rows java.time's own ordering selects in the values
+     * written.
      */
     @Test
     public void temporalPredicatesOnTheJavaPath() {
@@ -501,22 +502,25 @@ public class RoundTripTest {
         try (VortexFile file = VortexFile.open(path)) {
             for (Predicate p : predicates) {
                 int c = schema.indexOf(p.column());
-                long want = 0;
-                for (int row = 0; row < totalRows; row++) {
-                    if (temporalSelects(p, expected[c][row])) {
-                        want++;
-                    }
-                }
-                long got = 0;
+                long selected = 0;
+                int row = 0;
                 try (Scan scan = file.scan(p.column())) {
                     for (Chunk chunk : scan) {
                         try (chunk) {
-                            got += Compute.count(chunk, p);
+                            Bitmap got = Compute.selection(chunk, p);
+                            assertEquals(p + " in " + chunk, chunk.length(), got.length());
+                            for (int i = 0; i < chunk.length(); i++, row++) {
+                                boolean want = temporalSelects(p, expected[c][row]);
+                                assertEquals(p + " at row " + row + " holding " + expected[c][row], want, got.get(i));
+                                assertEquals(p + " matches at row " + row, want, Compute.matches(chunk, p, i));
+                                selected += want ? 1 : 0;
+                            }
                         }
                     }
                 }
-                assertEquals(p.toString(), want, got);
-                assertTrue(p + " selects nothing", want > 0);
+                assertEquals(p + " covers every row", totalRows, row);
+                assertTrue(p + " selects nothing", selected > 0);
+                assertTrue(p + " selects everything", selected < totalRows);
             }
             // A literal of the wrong temporal class names the column.
             try (Scan scan = file.scan("d"); Chunk chunk = scan.next()) {
@@ -548,7 +552,18 @@ public class RoundTripTest {
         }
         Comparable value = (Comparable) v;
         if (p instanceof Predicate.Compare c) {
-            return c.op().test(value.compareTo(c.value()));
+            // Spelled out here rather than through the production Op.test, so a wrong operator
+            // there cannot hide behind the same wrong operator here.
+            int order = Integer.signum(value.compareTo(c.value()));
+            switch (c.op().symbol()) {
+                case "=": return order == 0;
+                case "<>": return order != 0;
+                case "<": return order < 0;
+                case "<=": return order <= 0;
+                case ">": return order > 0;
+                case ">=": return order >= 0;
+                default: throw new AssertionError("operator " + c.op().symbol());
+            }
         }
         if (p instanceof Predicate.Between b) {
             return value.compareTo(b.low()) >= 0 && value.compareTo(b.high()) <= 0;

@@ -108,15 +108,7 @@ public final class Exporter implements AutoCloseable {
 
     /** Completes the file and closes the exporter; returns the rows written. */
     public long finish() {
-        long h = handle.acquire();
-        long n;
-        try {
-            n = ConvertNative.finishExporter(h);
-        } finally {
-            handle.release();
-        }
-        handle.close();
-        return n;
+        return handle.finish(ConvertNative::finishExporter);
     }
 
     /** Abandons an unfinished export (its partial file is deleted). Idempotent. */

@@ -39,9 +39,6 @@ public final class Native {
     /** Bytes the library's native code holds now (see {@code rust/src/memory.rs}). */
     public static native long liveNativeBytes();
 
-    /** Address space the library has mapped for large blocks (never unmapped). */
-    public static native long mappedNativeBytes();
-
     // ---- files
 
     /** Opens the file at {@code path}; returns a file handle. */
@@ -57,12 +54,6 @@ public final class Native {
     public static native void freeFile(long file);
 
     // ---- scans
-
-    /**
-     * Starts a scan of the named columns (in that order); returns a scan handle. With a {@code
-     * prune} predicate (may be null), splits whose zone-map statistics rule it out are skipped.
-     */
-    public static native long openScan(long file, String[] columns, byte[] prune);
 
     /** Rows the scan skipped by zone-map pruning. */
     public static native long prunedRows(long scan);
@@ -127,13 +118,6 @@ public final class Native {
     public static native long[] evaluateFilter(long chunk, int column, byte[] leaf);
 
     /**
-     * The per-code table of a leaf predicate on a dictionary-encoded column: bit {@code c} is set
-     * when dictionary entry {@code c} satisfies the leaf. Null when the column is not
-     * dictionary-encoded.
-     */
-    public static native long[] dictCodeTable(long chunk, int column, byte[] leaf);
-
-    /**
      * The reference: vortex's own scan of the file with the predicate as its filter expression.
      * Returns the indices of the selected rows, ascending.
      */
@@ -193,7 +177,11 @@ public final class Native {
 
     // ---- datasets
 
-    /** {@link #openScan} restricted to the file rows {@code [start, end)}: chunks are clipped to them. */
+    /**
+     * Starts a scan of the named columns (in that order) over the file rows {@code [start, end)}
+     * (chunks are clipped to them); returns a scan handle. With a {@code prune} predicate (may be
+     * null), splits whose zone-map statistics rule it out are skipped.
+     */
     public static native long openScanRows(long file, String[] columns, byte[] prune, long start, long end);
 
     /**

@@ -75,6 +75,23 @@ public final class NativeHandle implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs the native call that completes this handle's work (a writer's or exporter's {@code
+     * finish}) while the handle is held, then closes it; returns the call's result. A failed
+     * call leaves the handle open, so {@link #close()} still abandons the work.
+     */
+    public long finish(java.util.function.LongUnaryOperator call) {
+        long h = acquire();
+        long result;
+        try {
+            result = call.applyAsLong(h);
+        } finally {
+            release();
+        }
+        close();
+        return result;
+    }
+
     /** Throws {@link IllegalStateException} if closed. */
     public void checkOpen() {
         if (state < 0) {

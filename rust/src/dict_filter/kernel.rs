@@ -1,210 +1,26 @@
-//! THE kernel: a predicate on a dictionary-encoded column, evaluated once per dictionary entry.
-//!
-//! 1. The leaf is resolved against the column type ([`crate::resolve`]) and evaluated on the
-//!    dictionary values with vortex's compute (compare on FSST/VarBinView values directly), giving
-//!    one boolean per code: the [`CodeTable`]. It is cached per dictionary ([`crate::dict_cache`]):
-//!    files from the reference writer share one dictionary across a column's chunks.
-//! 2. Rows are selected by code lookup into a bitmap, 64 rows per word. Bit-packed codes are
-//!    unpacked and looked up in one pass (FastLanes' fused unpack-compare with the table as the
-//!    comparison), one 1024-row block at a time, without materializing the codes.
-//!
-//! A null code, or a code pointing at a null dictionary entry, is a null row: it is selected
-//! only by leaves true for null (`IS NULL`, `NOT IN ()`).
-
-use std::sync::Arc;
+//! The per-code kernel: rows selected by looking their dictionary code up in a [`CodeTable`],
+//! bit-packed codes unpacked and looked up in one fused FastLanes pass.
 
 use fastlanes::BitPackingCompare;
 use fastlanes::transpose_bits;
 use vortex_array::ArrayRef;
 use vortex_array::ExecutionCtx;
-use vortex_array::IntoArray;
-use vortex_array::arrays::BoolArray;
-use vortex_array::arrays::ConstantArray;
 use vortex_array::arrays::Dict;
 use vortex_array::arrays::PrimitiveArray;
-use vortex_array::arrays::bool::BoolArrayExt;
 use vortex_array::arrays::dict::DictArraySlotsExt;
-use vortex_array::builtins::ArrayBuiltins;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_array::match_each_integer_ptype;
-use vortex_array::optimizer::ArrayOptimizer;
-use vortex_array::scalar_fn::fns::between::BetweenOptions;
-use vortex_array::scalar_fn::fns::between::StrictComparison;
-use vortex_array::dtype::Nullability;
-use vortex_array::scalar::Scalar;
-use vortex_array::scalar_fn::fns::like::Like;
-use vortex_array::scalar_fn::fns::like::LikeOptions;
-use vortex_array::scalar_fn::fns::list_contains::ListContains;
-use vortex_array::scalar_fn::fns::list_contains::ListContainsOptions;
-use vortex_array::scalar_fn::fns::list_contains::PreparedSet;
-use vortex_array::scalar_fn::fns::operators::Operator;
 use vortex_error::VortexResult;
 use vortex_fastlanes::BitPacked;
 use vortex_fastlanes::BitPackedArrayExt;
 use vortex_fastlanes::BitWidthsView;
 use vortex_mask::Mask;
 
-use crate::predicate::CmpOp;
-use crate::resolve::Resolved;
-
-/// One boolean per dictionary code: whether the leaf is true for that entry.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CodeTable {
-    /// `matches[c]` for each code `c` of the dictionary.
-    pub matches: Vec<bool>,
-    /// Whether a row with a null code is selected (the leaf's value on null).
-    pub null_rows: bool,
-    /// How many entries match.
-    pub true_count: usize,
-}
-
-impl CodeTable {
-    fn new(matches: Vec<bool>, null_rows: bool) -> Self {
-        let true_count = matches.iter().filter(|&&m| m).count();
-        CodeTable {
-            matches,
-            null_rows,
-            true_count,
-        }
-    }
-
-    /// The table from LSB-first words laid out as [`CodeTable::to_words`] writes them, for a
-    /// dictionary of `entries` entries; `None` if `words` has not exactly that many bits' words.
-    pub fn from_words(words: &[u64], entries: usize) -> Option<Self> {
-        if words.len() != (entries + 1).div_ceil(64) {
-            return None;
-        }
-        let bit = |i: usize| words[i / 64] >> (i % 64) & 1 == 1;
-        Some(CodeTable::new((0..entries).map(bit).collect(), bit(entries)))
-    }
-
-    /// The table as LSB-first bitmap words (for Java's per-code aggregates): bit `c` for
-    /// entry `c`, then one more bit (index `matches.len()`) for rows with a null code.
-    pub fn to_words(&self) -> Vec<u64> {
-        let mut bits = self.matches.clone();
-        bits.push(self.null_rows);
-        bools_to_words(&bits)
-    }
-}
-
-/// Builds the per-code table of `leaf` (already resolved) over the dictionary `values`: the same
-/// evaluation as for a whole column, on the entries.
-pub fn code_table(values: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionCtx) -> VortexResult<CodeTable> {
-    let words = column_selection(values, leaf, ctx)?;
-    let matches = (0..values.len()).map(|c| words[c / 64] >> (c % 64) & 1 == 1).collect();
-    Ok(CodeTable::new(matches, true_on_null(leaf)))
-}
-
-/// The leaf's value on a null row: true only for IS NULL and forms that select everything.
-fn true_on_null(leaf: &Resolved) -> bool {
-    match leaf {
-        Resolved::Every | Resolved::IsNull => true,
-        Resolved::False | Resolved::NotNull | Resolved::Cmp(..) | Resolved::InSet { .. } | Resolved::Like { .. } => false,
-        Resolved::And(c) => c.iter().all(true_on_null),
-        Resolved::Or(c) => c.iter().any(true_on_null),
-    }
-}
-
-/// Evaluates a resolved leaf on a whole column (or a dictionary's entries) with vortex's compute
-/// (compare kernels work on the encoded data: FoR, bit-packing, ALP, FSST, run-end...): the
-/// selection as LSB-first words.
-pub fn column_selection(column: &ArrayRef, leaf: &Resolved, ctx: &mut ExecutionCtx) -> VortexResult<Vec<u64>> {
-    let len = column.len();
-    Ok(match leaf {
-        Resolved::False => vec![0; len.div_ceil(64)],
-        Resolved::Every => ones(len),
-        Resolved::NotNull | Resolved::IsNull => {
-            let valid = match column.validity()?.execute_mask(len, ctx)? {
-                Mask::AllTrue(_) => ones(len),
-                Mask::AllFalse(_) => vec![0; len.div_ceil(64)],
-                Mask::Values(v) => bit_words(v.bit_buffer(), len),
-            };
-            if matches!(leaf, Resolved::NotNull) {
-                valid
-            } else {
-                let mut w: Vec<u64> = valid.into_iter().map(|v| !v).collect();
-                clear_tail(&mut w, len);
-                w
-            }
-        }
-        Resolved::Cmp(op, scalar) => {
-            let rhs = ConstantArray::new(scalar.clone(), len).into_array();
-            let result = column.binary(rhs, operator(*op))?.execute::<BoolArray>(ctx)?;
-            // Null rows compare to null, which selects nothing.
-            mask_words(result.to_mask_fill_null_false(ctx), len)
-        }
-        Resolved::InSet { values, negated } => {
-            // vortex's prepared set: integers and floats (by bit pattern, as its compare) and
-            // decimals in an integer set, strings in a hash table; null rows stay null.
-            let element = Arc::new(column.dtype().as_nonnullable());
-            let list = Scalar::list(element, values.clone(), Nullability::NonNullable);
-            let set = PreparedSet::try_new_array(list, len)?;
-            let contains = ListContains::try_new_opts(set, column.clone(), ListContainsOptions::default())?.into_array();
-            let result = if *negated { contains.not()? } else { contains };
-            mask_words(result.execute::<BoolArray>(ctx)?.to_mask_fill_null_false(ctx), len)
-        }
-        Resolved::Like { pattern, case_insensitive, negated } => {
-            // vortex's like: on FSST values its DFA runs on the compressed codes (prefix and
-            // contains patterns), otherwise a compiled matcher per value.
-            let pattern = ConstantArray::new(Scalar::utf8(pattern.as_str(), Nullability::NonNullable), len).into_array();
-            let options = LikeOptions { negated: *negated, case_insensitive: *case_insensitive };
-            // Reduce rules first (as vortex's scan applies them: e.g. a sparse or dictionary
-            // column's like on its values), then the execute kernels (FSST's DFA).
-            let like = Like::try_new(column.clone(), pattern, options)?.into_array().optimize()?;
-            let result = like.execute::<BoolArray>(ctx)?;
-            mask_words(result.to_mask_fill_null_false(ctx), len)
-        }
-        Resolved::And(children) => {
-            if let [Resolved::Cmp(lo_op @ (CmpOp::Ge | CmpOp::Gt), lo), Resolved::Cmp(hi_op @ (CmpOp::Le | CmpOp::Lt), hi)] =
-                children.as_slice()
-            {
-                // A range: vortex's between kernel in one pass instead of two compares.
-                let strict = |op: &CmpOp| {
-                    if matches!(op, CmpOp::Gt | CmpOp::Lt) { StrictComparison::Strict } else { StrictComparison::NonStrict }
-                };
-                let options = BetweenOptions { lower_strict: strict(lo_op), upper_strict: strict(hi_op) };
-                let lower = ConstantArray::new(lo.clone(), len).into_array();
-                let upper = ConstantArray::new(hi.clone(), len).into_array();
-                let result = column.clone().between(lower, upper, options)?.execute::<BoolArray>(ctx)?;
-                return Ok(mask_words(result.to_mask_fill_null_false(ctx), len));
-            }
-            let mut acc = ones(len);
-            for c in children {
-                let w = column_selection(column, c, ctx)?;
-                acc.iter_mut().zip(w).for_each(|(a, b)| *a &= b);
-            }
-            acc
-        }
-        Resolved::Or(children) => {
-            let mut acc = vec![0; len.div_ceil(64)];
-            for c in children {
-                let w = column_selection(column, c, ctx)?;
-                acc.iter_mut().zip(w).for_each(|(a, b)| *a |= b);
-            }
-            acc
-        }
-    })
-}
-
-fn mask_words(mask: Mask, len: usize) -> Vec<u64> {
-    match mask {
-        Mask::AllTrue(_) => ones(len),
-        Mask::AllFalse(_) => vec![0; len.div_ceil(64)],
-        Mask::Values(v) => bit_words(v.bit_buffer(), len),
-    }
-}
-
-fn operator(op: CmpOp) -> Operator {
-    match op {
-        CmpOp::Eq => Operator::Eq,
-        CmpOp::Ne => Operator::NotEq,
-        CmpOp::Lt => Operator::Lt,
-        CmpOp::Le => Operator::Lte,
-        CmpOp::Gt => Operator::Gt,
-        CmpOp::Ge => Operator::Gte,
-    }
-}
+use super::bitmap::bit_words;
+use super::bitmap::clear_tail;
+use super::bitmap::ones;
+use super::table::CodeTable;
 
 /// The dictionary of a column, if it is dictionary-encoded with string or binary values.
 pub fn string_dictionary(column: &ArrayRef) -> Option<(ArrayRef, ArrayRef)> {
@@ -237,37 +53,6 @@ pub fn select_rows(codes: &ArrayRef, table: &CodeTable, ctx: &mut ExecutionCtx) 
     }
     clear_tail(&mut words, len);
     Ok(words)
-}
-
-fn ones(len: usize) -> Vec<u64> {
-    let mut w = vec![u64::MAX; len.div_ceil(64)];
-    clear_tail(&mut w, len);
-    w
-}
-
-fn clear_tail(words: &mut [u64], len: usize) {
-    if len % 64 != 0 {
-        if let Some(last) = words.last_mut() {
-            *last &= (1u64 << (len % 64)) - 1;
-        }
-    }
-}
-
-/// The bits of a bit buffer as 64-bit words starting at bit 0.
-pub fn bit_words(bits: &vortex_buffer::BitBuffer, len: usize) -> Vec<u64> {
-    let mut out = vec![0u64; len.div_ceil(64)];
-    for (i, word) in bits.chunks().iter_padded().enumerate().take(out.len()) {
-        out[i] = word;
-    }
-    out
-}
-
-fn bools_to_words(bools: &[bool]) -> Vec<u64> {
-    let mut out = vec![0u64; bools.len().div_ceil(64)];
-    for (w, chunk) in out.iter_mut().zip(bools.chunks(64)) {
-        *w = chunk.iter().enumerate().fold(0u64, |acc, (j, &b)| acc | (b as u64) << j);
-    }
-    out
 }
 
 fn lookup_codes(codes: &ArrayRef, table: &CodeTable, ctx: &mut ExecutionCtx) -> VortexResult<Vec<u64>> {
