@@ -6,8 +6,9 @@ import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Split;
 import io.vortex4j.reader.Values;
-import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.VortexDataset;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -31,7 +32,7 @@ import java.util.Set;
 final class ExactAggregation {
     private ExactAggregation() {}
 
-    static List<Object[]> run(VortexFile file, VortexAggregateSpec.Group group, Predicate filter,
+    static List<Object[]> run(VortexDataset dataset, VortexAggregateSpec.Group group, Predicate filter,
             List<VortexAggregateSpec.Call> calls) {
         Set<String> names = new LinkedHashSet<>();
         if (group != null) {
@@ -43,35 +44,47 @@ final class ExactAggregation {
             }
         }
         if (filter != null) {
-            names.addAll(filter.columns());
+            for (String c : filter.columns()) {
+                if (dataset.fileSchema().indexOf(c) >= 0) {
+                    names.add(c);
+                }
+            }
         }
         if (names.isEmpty()) {
-            names.add(file.schema().field(0).name());
+            names.add(dataset.fileSchema().field(0).name());
         }
         List<String> scanned = new ArrayList<>(names);
         Map<Object, Object[]> groups = new LinkedHashMap<>();
         if (group == null) {
             groups.put(null, newGroup(null, calls.size()));
         }
-        try (Scan scan = file.scan(scanned, filter)) {
-            for (Chunk chunk : scan) {
-                try (chunk) {
-                    Bitmap selection = filter == null ? null : Compute.selection(chunk, filter);
-                    Array key = group == null ? null : chunk.column(scanned.indexOf(group.column().name()));
-                    Array[] args = new Array[calls.size()];
-                    for (int a = 0; a < args.length; a++) {
-                        VortexAggregateSpec.Call c = calls.get(a);
-                        args[a] = c.column() == null ? null : chunk.column(scanned.indexOf(c.column().name()));
-                    }
-                    for (int i = 0; i < chunk.length(); i++) {
-                        if (selection == null || selection.get(i)) {
-                            add(groups, group, key, args, calls, i);
-                        }
+        for (Split split : dataset.splits(filter)) {
+            try (Scan scan = dataset.scan(split, scanned, filter)) {
+                aggregate(scan, group, scanned, calls, groups);
+            }
+        }
+        return new ArrayList<>(groups.values());
+    }
+
+    private static void aggregate(Scan scan, VortexAggregateSpec.Group group, List<String> scanned,
+            List<VortexAggregateSpec.Call> calls, Map<Object, Object[]> groups) {
+        Predicate filter = scan.chunkFilter();
+        for (Chunk chunk : scan) {
+            try (chunk) {
+                Bitmap selection = filter == null ? null : Compute.selection(chunk, filter);
+                Array key = group == null ? null : chunk.column(scanned.indexOf(group.column().name()));
+                Array[] args = new Array[calls.size()];
+                for (int a = 0; a < args.length; a++) {
+                    VortexAggregateSpec.Call c = calls.get(a);
+                    args[a] = c.column() == null ? null : chunk.column(scanned.indexOf(c.column().name()));
+                }
+                for (int i = 0; i < chunk.length(); i++) {
+                    if (selection == null || selection.get(i)) {
+                        add(groups, group, key, args, calls, i);
                     }
                 }
             }
         }
-        return new ArrayList<>(groups.values());
     }
 
     private static Object[] newGroup(Object key, int calls) {

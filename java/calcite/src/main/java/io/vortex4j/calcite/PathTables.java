@@ -1,6 +1,7 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.dataset.Listing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -14,8 +15,10 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.Table;
 
 /**
- * Tables named by a file's path in FROM ({@code FROM "data/trades.vortex"}, or {@code FROM
- * 'data/trades.vortex'} rewritten by {@link PathLiterals}), resolved against the connection's
+ * Tables named by a path in FROM ({@code FROM "data/trades.vortex"}, or {@code FROM
+ * 'data/trades.vortex'} rewritten by {@link PathLiterals}): a Vortex file, a folder of them, or a
+ * glob ({@code 'days/*.vortex'}), each opened as a {@link io.vortex4j.reader.VortexDataset},
+ * resolved against the connection's
  * folder under its {@link PathAccess}. A name is a path when it holds a {@code /} (or {@code \}),
  * a glob character, or ends with {@code .vortex}; other names are the folder's tables. A file
  * opened is kept for the connection's life, as the folder's tables are.
@@ -24,12 +27,14 @@ final class PathTables {
     private final Path folder;
     private final PathAccess access;
     private final boolean pushdown;
+    private final int threads;
     private final Map<String, Table> opened = new ConcurrentHashMap<>();
 
-    PathTables(Path folder, PathAccess access, boolean pushdown) {
+    PathTables(Path folder, PathAccess access, boolean pushdown, int threads) {
         this.folder = folder.toAbsolutePath().normalize();
         this.access = access;
         this.pushdown = pushdown;
+        this.threads = threads;
     }
 
     /**
@@ -80,7 +85,7 @@ final class PathTables {
             return t;
         }
         try {
-            t = VortexTable.open(name, resolve(name), pushdown);
+            t = VortexTable.open(name, resolve(name), pushdown, threads);
             opened.put(name, t);
             return t;
         } catch (RuntimeException e) {
@@ -88,7 +93,10 @@ final class PathTables {
         }
     }
 
-    /** The real file {@code name} names, or an error saying why it may not be read. */
+    /**
+     * The real file or folder {@code name} names (a glob: the path with its glob, its fixed root
+     * checked), or an error saying why it may not be read.
+     */
     private Path resolve(String name) {
         if (access == PathAccess.NONE) {
             throw new VortexException("paths in FROM are off on this connection (connection property paths=folder or any)");
@@ -99,9 +107,7 @@ final class PathTables {
         } catch (InvalidPathException e) {
             throw new VortexException("not a valid path: " + e.getMessage());
         }
-        if (name.indexOf('*') >= 0 || name.indexOf('?') >= 0 || name.indexOf('[') >= 0) {
-            throw new VortexException("globs in FROM are not supported yet; name one file");
-        }
+        boolean glob = Listing.isGlob(name);
         Path path = folder.resolve(given).normalize();
         if (access == PathAccess.FOLDER) {
             for (Path part : given) {
@@ -115,12 +121,13 @@ final class PathTables {
                         + " (connection property paths=any allows more)");
             }
         }
-        if (!Files.exists(path)) {
-            throw new VortexException("no such file");
+        Path root = glob ? Listing.globRoot(path) : path;
+        if (!Files.exists(root)) {
+            throw new VortexException(glob ? "no such folder " + root : "no such file");
         }
         Path real;
         try {
-            real = path.toRealPath();
+            real = root.toRealPath();
             if (access == PathAccess.FOLDER && !real.startsWith(folder.toRealPath())) {
                 throw new VortexException("a symbolic link out of the connection's folder " + folder
                         + " (connection property paths=any allows more)");
@@ -128,9 +135,6 @@ final class PathTables {
         } catch (IOException e) {
             throw new VortexException("cannot resolve: " + e.getMessage());
         }
-        if (Files.isDirectory(real)) {
-            throw new VortexException("a folder in FROM is not supported yet; name one file");
-        }
-        return real;
+        return glob ? real.resolve(root.relativize(path)) : real;
     }
 }

@@ -44,10 +44,11 @@ abstract class VortexAggregateBase extends TableScan {
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return super.explainTerms(pw)
+        pw = super.explainTerms(pw)
                 .itemIf("filter", filter, filter != null)
                 .itemIf("group", group, group != null)
                 .item("aggregates", calls.stream().map(Object::toString).toList());
+        return SplitsExplained.explain(pw, vortexTable, filter);
     }
 
     @Override

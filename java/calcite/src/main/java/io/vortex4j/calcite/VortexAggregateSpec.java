@@ -7,6 +7,8 @@ import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.GroupAggregate;
 import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.exec.SplitExecutor;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -110,7 +112,7 @@ public final class VortexAggregateSpec {
         if (group == null && !calls.isEmpty() && calls.stream().allMatch(c -> c.function == Function.COUNT_STAR)) {
             // COUNT(*) alone: the file's row count, or the filter's selections counted chunk by chunk.
             Object[] row = new Object[width];
-            java.util.Arrays.fill(row, filter == null ? table.file().rowCount() : countSelected());
+            java.util.Arrays.fill(row, filter == null ? table.dataset().rowCount() : countSelected());
             out.add(scalar ? row[0] : row);
             return out;
         }
@@ -120,9 +122,10 @@ public final class VortexAggregateSpec {
         }
         List<Object[]> groups;
         try {
-            GroupAggregate.Result result = GroupAggregate.run(table.file(),
+            GroupAggregate.Result result = GroupAggregate.run(table.dataset(),
                     group == null ? null : group.column().name(),
-                    group == null || group.key() == null ? null : group.key().groupKey(), readerFilter(filter), aggs);
+                    group == null || group.key() == null ? null : group.key().groupKey(), readerFilter(filter), aggs,
+                    table.threads());
             groups = new ArrayList<>(result.size());
             for (int g = 0; g < result.size(); g++) {
                 Object[] values = new Object[calls.size() + 1];
@@ -137,7 +140,7 @@ public final class VortexAggregateSpec {
                 throw e;
             }
             // The reader's sums are exact in 64 bits and report overflow; the SQL type is wider.
-            groups = ExactAggregation.run(table.file(), group, readerFilter(filter), calls);
+            groups = ExactAggregation.run(table.dataset(), group, readerFilter(filter), calls);
         }
         for (Object[] values : groups) {
             Object[] row = new Object[width];
@@ -170,17 +173,37 @@ public final class VortexAggregateSpec {
     }
 
     /**
-     * How many rows the filter selects: its per-chunk selections counted, no row built; chunks
-     * whose zone maps rule the filter out are skipped unread.
+     * How many rows the filter selects: its per-chunk selections counted, no row built, the
+     * splits counted side by side on up to {@link VortexTable#threads()} threads; files whose
+     * partition values rule the filter out are not opened, chunks whose zone maps rule it out are
+     * skipped unread.
      */
     private long countSelected() {
-        long n = 0;
-        try (Scan scan = table.file().scan(new ArrayList<>(filter.columns()), filter)) {
-            for (Chunk chunk : scan) {
-                try (chunk) {
-                    n += Compute.count(chunk, filter);
+        VortexDataset dataset = table.dataset();
+        List<String> columns = new ArrayList<>();
+        for (String c : filter.columns()) {
+            if (dataset.fileSchema().indexOf(c) >= 0) {
+                columns.add(c);
+            }
+        }
+        if (columns.isEmpty()) {
+            columns.add(dataset.fileSchema().field(0).name()); // a filter on partition columns only
+        }
+        List<Long> counts = SplitExecutor.map(dataset.splits(filter), table.threads(), split -> {
+            long n = 0;
+            try (Scan scan = dataset.scan(split, columns, filter)) {
+                Predicate rows = scan.chunkFilter();
+                for (Chunk chunk : scan) {
+                    try (chunk) {
+                        n += rows == null ? chunk.length() : Compute.count(chunk, rows);
+                    }
                 }
             }
+            return n;
+        });
+        long n = 0;
+        for (long c : counts) {
+            n += c;
         }
         return n;
     }

@@ -71,13 +71,25 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * column and its dtype; queries that do not read it run as usual.
  */
 final class VortexColumn {
-    /** Position of the column in the file's schema. */
+    /** Position of the column in the dataset's schema (file columns, then partition columns). */
     final int fileIndex;
     final Field field;
+    /** Whether the column comes from Hive-style folders ({@code key=value/}), not from the files. */
+    final boolean partition;
 
     VortexColumn(int fileIndex, Field field) {
+        this(fileIndex, field, false);
+    }
+
+    VortexColumn(int fileIndex, Field field, boolean partition) {
         this.fileIndex = fileIndex;
         this.field = field;
+        this.partition = partition;
+    }
+
+    /** Whether the column's values come from the folders of a dataset rather than its files. */
+    boolean isPartition() {
+        return partition;
     }
 
     /** Whether the adapter exposes columns of this type: all are (see the class comment). */

@@ -1,5 +1,6 @@
 package io.vortex4j.calcite;
 
+import io.vortex4j.reader.exec.SplitExecutor;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.sql.Connection;
@@ -36,6 +37,9 @@ import org.apache.calcite.jdbc.Driver;
  *   <li>{@code paths} — which files a query may name by path in FROM ({@code FROM
  *       'data/t.vortex'}): {@code folder} (default) those inside the directory, {@code none} no
  *       paths, {@code any} every file the JVM can read ({@link PathAccess});</li>
+ *   <li>{@code threads} — how many splits of a pushed aggregate run side by side (default: the
+ *       system property {@code vortex4j.threads}, else the available processors; see {@link
+ *       SplitExecutor});</li>
  *   <li>any other key is a Calcite connection property (e.g. {@code lex}, {@code fun}).</li>
  * </ul>
  */
@@ -111,16 +115,20 @@ public final class VortexDriver extends Driver {
         Object pushdown = props.remove("pushdown");
         Object planCache = props.remove("planCache");
         Object paths = props.remove("paths");
+        Object threadsProperty = props.remove("threads");
         PathAccess access;
+        int threads;
         try {
             access = paths == null ? PathAccess.FOLDER : PathAccess.of(paths.toString());
+            threads = threadsProperty == null ? SplitExecutor.defaultThreads()
+                    : SplitExecutor.parseThreads("threads", threadsProperty.toString());
         } catch (IllegalArgumentException e) {
             throw new SQLException(e.getMessage(), e);
         }
         return open(Paths.get(directory),
                 pushdown == null ? VortexSchemaFactory.defaultPushdown() : parseBoolean("pushdown", pushdown.toString()),
                 planCache == null ? DEFAULT_PLAN_CACHE : parseCapacity(planCache.toString()),
-                props, access);
+                props, access, threads);
     }
 
     /**
@@ -136,13 +144,19 @@ public final class VortexDriver extends Driver {
     /** {@link #open(Path, boolean, int, Properties)} with files by path in FROM as {@code paths} allows. */
     static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties,
             PathAccess paths) throws SQLException {
+        return open(directory, pushdown, planCache, calciteProperties, paths, SplitExecutor.defaultThreads());
+    }
+
+    /** {@link #open(Path, boolean, int, Properties, PathAccess)} whose tables run pushed aggregates on {@code threads} threads. */
+    static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties,
+            PathAccess paths, int threads) throws SQLException {
         Properties props = VortexSql.driverProperties();
         props.putAll(calciteProperties);
         VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null);
         Connection connection = driver.connectCalcite(props);
         try {
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
-            calcite.getRootSchema().add(VortexSql.SCHEMA, new VortexSchema(directory, pushdown, paths));
+            calcite.getRootSchema().add(VortexSql.SCHEMA, new VortexSchema(directory, pushdown, paths, threads));
             calcite.setSchema(VortexSql.SCHEMA);
             return connection;
         } catch (SQLException | RuntimeException e) {

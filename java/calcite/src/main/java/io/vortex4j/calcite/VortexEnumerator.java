@@ -7,16 +7,19 @@ import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.Split;
+import io.vortex4j.reader.VortexDataset;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
- * Rows of a Vortex file for Calcite: walks the scan chunk by chunk (skipping the chunks whose
- * zone-map statistics rule the pushed filter out), asks the reader for each chunk's selection of
- * the filter ({@link Compute#selection}, dictionary columns filtered natively) and builds rows
- * only for the selected rows and only from the projected columns.
+ * Rows of a Vortex dataset for Calcite: walks the dataset's splits for the pushed filter in order
+ * (files whose partition values rule it out are never opened), each split's scan chunk by chunk
+ * (skipping the chunks whose zone-map statistics rule the filter out), asks the reader for each
+ * chunk's selection of the filter ({@link Compute#selection} of the scan's chunk filter,
+ * dictionary columns filtered natively) and builds rows only for the selected rows and only from
+ * the projected columns. Partition columns take the split's values.
  *
  * <p>A row is an {@code Object[]} of the projected values in Calcite's representation (see
  * {@link VortexColumn}), or the bare value when the scan projects one column and the generated
@@ -34,8 +37,18 @@ public final class VortexEnumerator implements Enumerator<Object> {
     /** Rows between two checks of the cancellation (a power of two). */
     static final int CHECK_EVERY = 1024;
 
-    private final Scan scan;
+    private final VortexDataset dataset;
+    private final List<Split> splits;
+    private int nextSplit;
+    /** The file columns read from the chunks. */
+    private final List<String> scanned;
+    /** The projected columns, to read partition values by. */
+    private final List<VortexColumn> columns;
     private final Predicate filter;
+    /** Per output column: the split's value of a partition column (null for file columns). */
+    private final Object[] constants;
+    private Scan scan;
+    private Predicate chunkFilter;
     private final boolean scalar;
     private final Cancellation cancellation = Cancellation.current();
     private int rowsSinceCheck;
@@ -51,21 +64,28 @@ public final class VortexEnumerator implements Enumerator<Object> {
     private boolean done;
 
     /**
-     * An enumerator over {@code file}'s rows where {@code filter} (may be null) holds, producing
-     * {@code columns} in order; {@code scalar} asks for bare values instead of one-element
-     * arrays (only with one column).
+     * An enumerator over {@code dataset}'s rows where {@code filter} (may be null) holds,
+     * producing {@code columns} in order; {@code scalar} asks for bare values instead of
+     * one-element arrays (only with one column). Plans the splits now.
      */
-    VortexEnumerator(VortexFile file, List<VortexColumn> columns, Predicate filter, boolean scalar) {
+    VortexEnumerator(VortexDataset dataset, List<VortexColumn> columns, Predicate filter, boolean scalar) {
         if (scalar && columns.size() != 1) {
             throw new IllegalArgumentException("scalar rows need exactly one column, not " + columns);
         }
+        this.dataset = dataset;
         this.filter = filter;
         this.scalar = scalar;
+        this.columns = columns;
+        this.constants = new Object[columns.size()];
         List<String> scanned = new ArrayList<>();
         this.readers = new VortexColumn.ValueReader[columns.size()];
         this.scanPositions = new int[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             VortexColumn c = columns.get(i);
+            if (c.isPartition()) {
+                scanPositions[i] = -1;
+                continue;
+            }
             int pos = scanned.indexOf(c.name());
             if (pos < 0) {
                 pos = scanned.size();
@@ -76,18 +96,19 @@ public final class VortexEnumerator implements Enumerator<Object> {
         }
         if (filter != null) {
             for (String c : filter.columns()) {
-                if (!scanned.contains(c)) {
+                if (!scanned.contains(c) && dataset.fileSchema().indexOf(c) >= 0) {
                     scanned.add(c);
                 }
             }
         }
         if (scanned.isEmpty()) {
             // No column is needed, only row counts: any column gives the chunk lengths.
-            scanned.add(file.schema().field(0).name());
+            scanned.add(dataset.fileSchema().field(0).name());
         }
+        this.scanned = scanned;
         this.arrays = new Array[columns.size()];
-        // The filter also prunes: chunks whose zone maps rule it out are not even read.
-        this.scan = file.scan(scanned, filter);
+        // The filter also prunes: files its partition part rules out, chunks their zone maps rule out.
+        this.splits = dataset.splits(filter);
     }
 
     @Override
@@ -127,20 +148,44 @@ public final class VortexEnumerator implements Enumerator<Object> {
             if (done) {
                 return false;
             }
-            if (!scan.hasNext()) {
-                done = true;
-                close();
-                return false;
+            if (scan == null || !scan.hasNext()) {
+                if (!openNextScan()) {
+                    done = true;
+                    close();
+                    return false;
+                }
+                continue;
             }
             openChunk(scan.next());
         }
+    }
+
+    /** Closes the current split's scan and opens the next one's; false when none is left. */
+    private boolean openNextScan() {
+        if (scan != null) {
+            scan.close();
+            scan = null;
+        }
+        if (nextSplit == splits.size()) {
+            return false;
+        }
+        Split split = splits.get(nextSplit++);
+        scan = dataset.scan(split, scanned, filter);
+        chunkFilter = scan.chunkFilter();
+        for (int i = 0; i < constants.length; i++) {
+            if (scanPositions[i] < 0) {
+                VortexColumn c = columns.get(i);
+                constants[i] = c.fromReaderValue(split.partitionValues().get(c.name()));
+            }
+        }
+        return true;
     }
 
     private void openChunk(Chunk c) {
         chunk = c;
         row = -1;
         length = c.length();
-        selection = filter == null ? null : Compute.selection(c, filter);
+        selection = chunkFilter == null ? null : Compute.selection(c, chunkFilter);
         if (selection != null && selection.cardinality() == 0) {
             // Nothing selected: skip the chunk without touching its projected columns.
             length = 0;
@@ -148,17 +193,17 @@ public final class VortexEnumerator implements Enumerator<Object> {
             return;
         }
         for (int i = 0; i < arrays.length; i++) {
-            arrays[i] = c.column(scanPositions[i]);
+            arrays[i] = scanPositions[i] < 0 ? null : c.column(scanPositions[i]);
         }
     }
 
     private Object build(int i) {
         if (scalar) {
-            return readers[0].read(arrays[0], i);
+            return readers[0] == null ? constants[0] : readers[0].read(arrays[0], i);
         }
         Object[] values = new Object[readers.length];
         for (int k = 0; k < values.length; k++) {
-            values[k] = readers[k].read(arrays[k], i);
+            values[k] = readers[k] == null ? constants[k] : readers[k].read(arrays[k], i);
         }
         return values;
     }
@@ -182,7 +227,11 @@ public final class VortexEnumerator implements Enumerator<Object> {
     @Override
     public void close() {
         closeChunk();
-        scan.close();
+        if (scan != null) {
+            scan.close();
+            scan = null;
+        }
+        nextSplit = splits.size();
         done = true;
     }
 }

@@ -13,9 +13,9 @@ import org.apache.calcite.schema.TranslatableTable;
  * Whatever cannot be pushed stays in Calcite's plan, so answers are always Calcite's.
  */
 public final class VortexPushdownTable extends VortexTable implements TranslatableTable {
-    /** Opens the Vortex file at {@code path} as the table {@code name}. */
-    VortexPushdownTable(String name, Path path) {
-        super(name, path);
+    /** Opens the Vortex file or folder at {@code path} as the table {@code name}. */
+    VortexPushdownTable(String name, Path path, int threads) {
+        super(name, path, threads);
     }
 
     /** A scan of every column, without filter; the rules then push into it. */

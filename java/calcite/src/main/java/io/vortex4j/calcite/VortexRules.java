@@ -320,7 +320,7 @@ public final class VortexRules {
                 int g = aggregate.getGroupSet().nth(0);
                 VortexColumn c = column.apply(g);
                 if (c != null) {
-                    if (!groupable(c)) {
+                    if (!groupable(c) || c.isPartition()) {
                         return;
                     }
                     group = VortexAggregateSpec.Group.of(c);
@@ -353,7 +353,7 @@ public final class VortexRules {
                 SqlConformance conformance) {
             ColumnExpression key = ColumnExpression.ofStringColumn(scan.getCluster().getRexBuilder(), expr,
                     scan::column, conformance);
-            if (key == null) {
+            if (key == null || key.column().isPartition()) {
                 return null;
             }
             List<String> names = new ArrayList<>();
@@ -393,8 +393,8 @@ public final class VortexRules {
                 return null;
             }
             VortexColumn c = column.apply(args.get(0));
-            if (c == null) {
-                return null;
+            if (c == null || c.isPartition()) {
+                return null; // the reader aggregates file columns; a partition column's values are its folders'
             }
             DataType.Kind k = c.kind();
             switch (kind) {

@@ -57,9 +57,9 @@ abstract class VortexScanBase extends TableScan {
         for (int f : fields) {
             names.add(vortexTable.columns().get(f).name());
         }
-        return super.explainTerms(pw)
+        return SplitsExplained.explain(super.explainTerms(pw)
                 .item("fields", names)
-                .itemIf("filter", filter, filter != null);
+                .itemIf("filter", filter, filter != null), vortexTable, filter);
     }
 
     @Override

@@ -6,17 +6,23 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import io.vortex4j.reader.exec.SplitExecutor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 
 /**
  * A directory of Vortex files as a schema: each file {@code NAME.vortex} is the table {@code
- * NAME}, named exactly as the file (case kept). Column names are the files' column names.
+ * NAME}, named exactly as the file (case kept), and each sub-folder {@code NAME/} holding {@code
+ * .vortex} files (at any depth, Hive-style {@code key=value/} folders included) is the table
+ * {@code NAME} over all of them ({@link io.vortex4j.reader.VortexDataset}, partition columns
+ * last). A name taken by a file and a folder is a table whose queries fail naming both. Folders
+ * and files whose names start with {@code .} or {@code _} are skipped. Column names are the
+ * files' column names.
  *
  * <p>Names are matched the way the connection says: with Calcite's defaults (unquoted
  * identifiers upper-cased, case-sensitive matching) a file {@code trades.vortex} must be
@@ -35,6 +41,7 @@ public final class VortexSchema extends AbstractSchema {
     private final Path directory;
     private final boolean pushdown;
     private final PathTables paths;
+    private final int threads;
     private Map<String, Table> tables;
 
     /**
@@ -47,9 +54,21 @@ public final class VortexSchema extends AbstractSchema {
 
     /** A schema over {@code directory} whose tables include files named by path, as {@code paths} allows ({@link PathAccess}). */
     public VortexSchema(Path directory, boolean pushdown, PathAccess paths) {
+        this(directory, pushdown, paths, SplitExecutor.defaultThreads());
+    }
+
+    /**
+     * A schema over {@code directory} whose tables run the splits of pushed aggregates on up to
+     * {@code threads} threads ({@link SplitExecutor}).
+     */
+    public VortexSchema(Path directory, boolean pushdown, PathAccess paths, int threads) {
+        if (threads <= 0) {
+            throw new IllegalArgumentException("threads must be positive, not " + threads);
+        }
         this.directory = directory.toAbsolutePath();
         this.pushdown = pushdown;
-        this.paths = new PathTables(this.directory, paths, pushdown);
+        this.threads = threads;
+        this.paths = new PathTables(this.directory, paths, pushdown, threads);
     }
 
     /** The files by path this schema's connection may query. */
@@ -84,32 +103,60 @@ public final class VortexSchema extends AbstractSchema {
         if (!Files.isDirectory(directory)) {
             throw new VortexException("Vortex schema directory " + directory + " does not exist or is not a directory");
         }
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
+        Map<String, Path> files = new TreeMap<>();
+        Map<String, Path> folders = new TreeMap<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory)) {
             for (Path p : ds) {
-                if (Files.isRegularFile(p)) {
-                    files.add(p);
+                String entry = p.getFileName().toString();
+                if (entry.startsWith(".") || entry.startsWith("_")) {
+                    continue;
+                }
+                if (Files.isRegularFile(p) && entry.endsWith(SUFFIX) && entry.length() > SUFFIX.length()) {
+                    files.put(entry.substring(0, entry.length() - SUFFIX.length()), p);
+                } else if (Files.isDirectory(p) && holdsVortexFiles(p)) {
+                    folders.put(entry, p);
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("listing " + directory, e);
         }
-        Collections.sort(files);
         Map<String, Table> map = new LinkedHashMap<>();
-        for (Path p : files) {
-            String file = p.getFileName().toString();
-            String name = file.substring(0, file.length() - SUFFIX.length());
-            if (!name.isEmpty()) {
-                Table table;
+        Map<String, Path> all = new TreeMap<>(files);
+        all.putAll(folders);
+        for (Map.Entry<String, Path> e : all.entrySet()) {
+            String name = e.getKey();
+            Path p = e.getValue();
+            Table table;
+            if (files.containsKey(name) && folders.containsKey(name)) {
+                table = new UnreadableTable(p, new VortexException("the table name '" + name + "' is taken by both "
+                        + files.get(name) + " and the folder " + folders.get(name) + "; rename one"));
+            } else {
                 try {
-                    table = VortexTable.open(name, p, pushdown);
-                } catch (RuntimeException e) {
-                    table = new UnreadableTable(p, e);
+                    table = VortexTable.open(name, p, pushdown, threads);
+                } catch (RuntimeException ex) {
+                    table = new UnreadableTable(p, ex);
                 }
-                map.put(name, table);
             }
+            map.put(name, table);
         }
         return map;
+    }
+
+    /** Whether {@code folder} holds a {@code .vortex} file at some depth (skipping {@code .} and {@code _} names). */
+    private static boolean holdsVortexFiles(Path folder) {
+        try (Stream<Path> walk = Files.walk(folder)) {
+            return walk.anyMatch(p -> {
+                for (Path part : folder.relativize(p)) {
+                    String s = part.toString();
+                    if (s.startsWith(".") || s.startsWith("_")) {
+                        return false;
+                    }
+                }
+                return p.getFileName().toString().endsWith(SUFFIX) && Files.isRegularFile(p);
+            });
+        } catch (IOException | UncheckedIOException e) {
+            return true; // a folder that cannot be walked is a table that reports why
+        }
     }
 
     @Override

@@ -60,6 +60,25 @@ public class PushdownEquivalenceTest extends WithConnections {
         }
     }
 
+    /** Filters over {@code trades}: comparisons, sets, ranges, nulls, NOT/OR, expressions, LIKE, large IN lists. */
+    static final String[] TRADES_FILTERS = {
+        "sym = 'AAPL'", "sym <> 'AAPL'", "sym < 'C'", "sym <= 'GOOG'", "sym > 'TSLA'", "sym >= 'V'",
+        "'MSFT' = sym", "'C' > sym", "sym IN ('AAPL', 'MSFT', 'NVDA')", "sym NOT IN ('AAPL', 'MSFT')",
+        "sym IN ('AAPL', NULL)", "sym NOT IN ('AAPL', NULL)", "sym IN ('nope')", "sym IS NULL", "sym IS NOT NULL",
+        "sym BETWEEN 'A' AND 'B'", "sym NOT BETWEEN 'B' AND 'T'", "NOT (sym = 'AAPL' OR volume < 10)",
+        "price BETWEEN 100 AND 200", "price NOT BETWEEN 100 AND 200", "100.5 < price", "price = 250.25",
+        "volume > 500 OR sym = 'TSLA'", "volume >= 1000 AND sym IN ('AAPL', 'AMZN')",
+        "ts >= 1767225600000000 + 1000000 AND ts < 1767225600000000 + 50000000",
+        "(sym = 'AAPL' AND volume > 100) OR (sym = 'MSFT' AND price < 300) OR sym IS NULL",
+        "sym = 'AAPL' AND UPPER(sym) = 'AAPL'", "sym LIKE 'A%'", "sym LIKE 'A%' OR volume > 900",
+        "CHAR_LENGTH(sym) = 3 AND volume BETWEEN 10 AND 20",
+        // More than 20 values: plain Calcite would make the list a join; jdbc:vortex: keeps it an IN.
+        "sym IN ('A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14',"
+            + " 'A15', 'A16', 'A17', 'A18', 'A19', 'AAPL', 'MSFT', 'V')",
+        "sym NOT IN ('A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14',"
+            + " 'A15', 'A16', 'A17', 'A18', 'A19', 'AAPL', 'MSFT', 'V')",
+    };
+
     private static final String[] OPS = {"=", "<>", "<", "<=", ">", ">="};
 
     /**
@@ -194,23 +213,7 @@ public class PushdownEquivalenceTest extends WithConnections {
 
     @Test
     public void tradesFilters() throws SQLException {
-        String[] filters = {
-            "sym = 'AAPL'", "sym <> 'AAPL'", "sym < 'C'", "sym <= 'GOOG'", "sym > 'TSLA'", "sym >= 'V'",
-            "'MSFT' = sym", "'C' > sym", "sym IN ('AAPL', 'MSFT', 'NVDA')", "sym NOT IN ('AAPL', 'MSFT')",
-            "sym IN ('AAPL', NULL)", "sym NOT IN ('AAPL', NULL)", "sym IN ('nope')", "sym IS NULL", "sym IS NOT NULL",
-            "sym BETWEEN 'A' AND 'B'", "sym NOT BETWEEN 'B' AND 'T'", "NOT (sym = 'AAPL' OR volume < 10)",
-            "price BETWEEN 100 AND 200", "price NOT BETWEEN 100 AND 200", "100.5 < price", "price = 250.25",
-            "volume > 500 OR sym = 'TSLA'", "volume >= 1000 AND sym IN ('AAPL', 'AMZN')",
-            "ts >= 1767225600000000 + 1000000 AND ts < 1767225600000000 + 50000000",
-            "(sym = 'AAPL' AND volume > 100) OR (sym = 'MSFT' AND price < 300) OR sym IS NULL",
-            "sym = 'AAPL' AND UPPER(sym) = 'AAPL'", "sym LIKE 'A%'", "sym LIKE 'A%' OR volume > 900",
-            "CHAR_LENGTH(sym) = 3 AND volume BETWEEN 10 AND 20",
-            // More than 20 values: plain Calcite would make the list a join; jdbc:vortex: keeps it an IN.
-            "sym IN ('A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14',"
-                + " 'A15', 'A16', 'A17', 'A18', 'A19', 'AAPL', 'MSFT', 'V')",
-            "sym NOT IN ('A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14',"
-                + " 'A15', 'A16', 'A17', 'A18', 'A19', 'AAPL', 'MSFT', 'V')",
-        };
+        String[] filters = TRADES_FILTERS;
         PushTally tally = new PushTally(PushdownEquivalenceTest::pushedFilter);
         long total = ((Number) Sql.scalar(plain, "SELECT count(*) FROM trades")).longValue();
         int selective = 0;

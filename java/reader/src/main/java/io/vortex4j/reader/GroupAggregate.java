@@ -118,20 +118,48 @@ public final class GroupAggregate {
                 throw new VortexException(file.path() + ": unknown column '" + c + "'");
             }
         }
-        List<String> scanned = new ArrayList<>(columns);
+        // Zone maps (where the file has them) skip chunks the filter rules out.
+        try (Scan scan = file.scan(new ArrayList<>(columns), filter)) {
+            return aggregate(scan, scan.chunkFilter(), file.schema(), groupBy, groupKey, aggregates);
+        }
+    }
+
+    /**
+     * Runs the aggregation over a dataset: each of its splits for {@code filter} (files pruned by
+     * partition values and zone maps first) is aggregated on its own, up to {@code threads} at once
+     * ({@link io.vortex4j.reader.exec.SplitExecutor}, under the calling thread's {@link
+     * Cancellation}), and the partial results are merged in split order: counts and integer sums
+     * exactly (a 64-bit overflow is an error), MIN/MAX as over one file, groups in first-seen
+     * order. Floating-point sums add the per-split sums in split order, so the answer depends on
+     * the dataset's splits but never on {@code threads}; it may differ in the last bits from a
+     * row-by-row sum. {@code groupBy}, the aggregates' columns and the filter's non-partition
+     * columns must be file columns ({@link VortexDataset#fileSchema()}); the filter may also test
+     * partition columns.
+     */
+    public static Result run(VortexDataset dataset, String groupBy, java.util.function.Function<Object, Object> groupKey,
+            Predicate filter, List<Aggregate> aggregates, int threads) {
+        return DatasetAggregation.run(dataset, groupBy, groupKey, filter, aggregates, threads);
+    }
+
+    /** {@link #run(VortexDataset, String, java.util.function.Function, Predicate, List, int)} without a key function. */
+    public static Result run(VortexDataset dataset, String groupBy, Predicate filter, List<Aggregate> aggregates,
+            int threads) {
+        return run(dataset, groupBy, null, filter, aggregates, threads);
+    }
+
+    /** The aggregation of {@code chunks}, rows selected by {@code filter} (null: every row). */
+    static Result aggregate(Iterable<Chunk> chunks, Predicate filter, Schema schema, String groupBy, java.util.function.Function<Object, Object> groupKey,
+            List<Aggregate> aggregates) {
         Groups groups = new Groups(groupBy == null, groupKey);
         Accumulator[] accs = new Accumulator[aggregates.size()];
         for (int a = 0; a < accs.length; a++) {
             Aggregate agg = aggregates.get(a);
-            Field f = agg.column() == null ? null : file.schema().field(agg.column());
+            Field f = agg.column() == null ? null : schema.field(agg.column());
             accs[a] = Accumulator.create(agg, f);
         }
-        // Zone maps (where the file has them) skip chunks the filter rules out.
-        try (Scan scan = file.scan(scanned, filter)) {
-            for (Chunk chunk : scan) {
-                try (chunk) {
-                    aggregateChunk(chunk, groupBy, filter, aggregates, accs, groups);
-                }
+        for (Chunk chunk : chunks) {
+            try (chunk) {
+                aggregateChunk(chunk, groupBy, filter, aggregates, accs, groups);
             }
         }
         List<Object[]> values = new ArrayList<>();

@@ -160,6 +160,28 @@ public final class VortexDataset implements AutoCloseable {
         return rows;
     }
 
+    /** How many files were listed (none is opened to count them). */
+    public int fileCount() {
+        return listed.size();
+    }
+
+    /**
+     * An estimate of {@link #rowCount()} that reads no other footer: the first file's rows per
+     * byte times the bytes of all listed files (exact for a dataset of one file). For planners.
+     */
+    public long estimatedRowCount() {
+        ListedFile first = listed.get(0);
+        long rows = file(first.path()).rowCount();
+        if (listed.size() == 1) {
+            return rows;
+        }
+        long bytes = 0;
+        for (ListedFile f : listed) {
+            bytes += f.size();
+        }
+        return first.size() <= 0 ? rows * listed.size() : (long) ((double) rows * bytes / first.size());
+    }
+
     /** The paths of the files whose footers this dataset has read so far, in path order. */
     public Set<String> openedFiles() {
         Set<String> opened = new LinkedHashSet<>();

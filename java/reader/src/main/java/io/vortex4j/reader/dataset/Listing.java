@@ -49,12 +49,13 @@ public final class Listing {
         return new Result(absolute, walk(absolute, absolute, null), false);
     }
 
-    private static boolean isGlob(String text) {
+    /** Whether {@code text} holds a glob character ({@code * ? [ {}). */
+    public static boolean isGlob(String text) {
         return text.indexOf('*') >= 0 || text.indexOf('?') >= 0 || text.indexOf('[') >= 0 || text.indexOf('{') >= 0;
     }
 
-    private static Result glob(Path pattern) {
-        // The root is the longest leading part of the pattern without glob characters.
+    /** The longest leading part of the absolute {@code pattern} without glob characters: where a glob is walked from. */
+    public static Path globRoot(Path pattern) {
         Path root = pattern.getRoot();
         for (Path part : pattern) {
             if (isGlob(part.toString())) {
@@ -62,6 +63,11 @@ public final class Listing {
             }
             root = root.resolve(part);
         }
+        return root;
+    }
+
+    private static Result glob(Path pattern) {
+        Path root = globRoot(pattern);
         if (root.equals(pattern)) {
             throw new VortexException(pattern + ": not a glob");
         }

@@ -1,0 +1,168 @@
+package io.vortex4j.bench;
+
+import io.vortex4j.reader.Batch;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Float64Array;
+import io.vortex4j.reader.Int64Array;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VarBinArray;
+import io.vortex4j.reader.VarBinDictArray;
+import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.sample.Trades;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.List;
+
+/**
+ * Pushed aggregates over one file against the same rows in 100 files, at 1 and 2 threads, in one
+ * JVM, all warm, best of N: prints times and ratios. Every configuration's answer is checked
+ * against the one-file, one-thread answer before it is timed.
+ *
+ * <pre>
+ * java -cp "$(cat java/bench/build/classpath.txt)" io.vortex4j.bench.DatasetBench [--data DIR] [--rows N] [--runs N]
+ * </pre>
+ */
+public final class DatasetBench {
+    private DatasetBench() {}
+
+    private static final String[][] QUERIES = {
+        {"count-eq", "SELECT count(*) FROM trades WHERE sym = 'NVDA'"},
+        {"group-sum", "SELECT sym, count(*), sum(volume) FROM trades GROUP BY sym"},
+        {"group-in", "SELECT sym, count(*), sum(volume) FROM trades WHERE sym IN ('AAPL', 'MSFT', 'NVDA', 'AMZN')"
+            + " GROUP BY sym"},
+        {"avg-price", "SELECT count(*), avg(price) FROM trades WHERE price BETWEEN 100 AND 200"},
+    };
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Paths.get(System.getProperty("user.home"), ".cache", "vortex4j", "bench-datasets");
+        long rows = 10_000_000;
+        int runs = 7;
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--data": dir = Paths.get(args[i + 1]); break;
+                case "--rows": rows = Long.parseLong(args[i + 1]); break;
+                case "--runs": runs = Integer.parseInt(args[i + 1]); break;
+                default: throw new IllegalArgumentException("usage: DatasetBench [--data DIR] [--rows N] [--runs N]");
+            }
+        }
+        Path one = dir.resolve("one");
+        Path hundred = dir.resolve("hundred");
+        Path file = one.resolve("trades.vortex");
+        if (!Files.isRegularFile(file) || rowsIn(file) != rows) {
+            Files.createDirectories(one);
+            System.err.printf("writing %,d rows to %s%n", rows, file);
+            Trades.write(file, rows, 2026, null);
+            Files.createDirectories(hundred.resolve("trades"));
+            System.err.printf("copying them to 100 files in %s%n", hundred.resolve("trades"));
+            copy(file, hundred.resolve("trades"), 100, rows);
+        }
+        String[] names = {"1 file, 1 thread", "1 file, 2 threads", "100 files, 1 thread", "100 files, 2 threads"};
+        Connection[] cs = {
+            DriverManager.getConnection("jdbc:vortex:" + one + ";threads=1"),
+            DriverManager.getConnection("jdbc:vortex:" + one + ";threads=2"),
+            DriverManager.getConnection("jdbc:vortex:" + hundred + ";threads=1"),
+            DriverManager.getConnection("jdbc:vortex:" + hundred + ";threads=2"),
+        };
+        try {
+            System.out.printf("%,d rows; best of %d runs after a warm-up; ms%n%n", rows, runs);
+            System.out.println("| query | " + String.join(" | ", names)
+                    + " | 1 file: t1 ÷ t2 | 100 files: t1 ÷ t2 | t2: 100 files ÷ 1 file |");
+            System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+            for (String[] q : QUERIES) {
+                List<String> expected = SqlBench.canonical(cs[0], q[1]);
+                double[] t = new double[cs.length];
+                for (int k = 0; k < cs.length; k++) {
+                    List<String> got = SqlBench.canonical(cs[k], q[1]);
+                    if (!got.equals(expected)) {
+                        throw new IllegalStateException(q[0] + " (" + names[k] + "): " + got + " but " + expected);
+                    }
+                }
+                // Interleaved rounds, so that machine noise hits every configuration alike.
+                for (int k = 0; k < cs.length; k++) {
+                    t[k] = Double.MAX_VALUE;
+                    SqlBench.best(cs[k], q[1], 1);
+                }
+                for (int r = 0; r < runs; r++) {
+                    for (int k = 0; k < cs.length; k++) {
+                        t[k] = Math.min(t[k], timeOnce(cs[k], q[1]));
+                    }
+                }
+                System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f |%n", q[0], t[0], t[1], t[2], t[3],
+                        t[0] / t[1], t[2] / t[3], t[3] / t[1]);
+            }
+        } finally {
+            for (Connection c : cs) {
+                c.close();
+            }
+        }
+    }
+
+    /** One run's wall time in ms ({@code best} with no timed runs is one untimed run). */
+    private static double timeOnce(Connection c, String sql) throws Exception {
+        long t0 = System.nanoTime();
+        SqlBench.best(c, sql, 0);
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    private static long rowsIn(Path file) {
+        try (VortexFile f = VortexFile.open(file)) {
+            return f.rowCount();
+        }
+    }
+
+    /** The trades rows of {@code source} in order into {@code n} files of contiguous rows. */
+    private static void copy(Path source, Path folder, int n, long rows) {
+        long per = (rows + n - 1) / n;
+        try (VortexFile f = VortexFile.open(source); Scan scan = f.scan()) {
+            int k = 0;
+            VortexWriter w = null;
+            long inFile = 0;
+            for (Chunk chunk : scan) {
+                try (chunk) {
+                    int len = chunk.length();
+                    for (int start = 0; start < len; ) {
+                        if (w == null) {
+                            w = VortexWriter.create(folder.resolve(String.format("part-%03d.vortex", k++)), Trades.SCHEMA);
+                            inFile = 0;
+                        }
+                        int m = (int) Math.min(len - start, per - inFile);
+                        w.write(batch(chunk, start, m));
+                        inFile += m;
+                        start += m;
+                        if (inFile == per) {
+                            w.finish();
+                            w.close();
+                            w = null;
+                        }
+                    }
+                }
+            }
+            if (w != null) {
+                w.finish();
+                w.close();
+            }
+        }
+    }
+
+    private static Batch batch(Chunk chunk, int start, int m) {
+        long[] ts = new long[m];
+        String[] sym = new String[m];
+        double[] price = new double[m];
+        long[] volume = new long[m];
+        Int64Array tsA = (Int64Array) chunk.column(0);
+        Float64Array priceA = (Float64Array) chunk.column(2);
+        Int64Array volumeA = (Int64Array) chunk.column(3);
+        for (int i = 0; i < m; i++) {
+            int r = start + i;
+            ts[i] = tsA.getLong(r);
+            sym[i] = chunk.column(1) instanceof VarBinDictArray d ? d.getString(r) : ((VarBinArray) chunk.column(1)).getString(r);
+            price[i] = priceA.getDouble(r);
+            volume[i] = volumeA.getLong(r);
+        }
+        return new Batch(Trades.SCHEMA, m).set("ts", ts).set("sym", sym).set("price", price).set("volume", volume);
+    }
+}
