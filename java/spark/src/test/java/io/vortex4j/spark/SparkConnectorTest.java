@@ -38,10 +38,7 @@ public class SparkConnectorTest {
     @BeforeClass
     public static void setUp() throws IOException {
         dir = Files.createTempDirectory("vortex4j-spark");
-        spark = SparkSession.builder().master("local[2]").appName("vortex4j-test")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2")
-                .getOrCreate();
+        spark = SharedSpark.session();
         StructType schema = new StructType()
                 .add("id", DataTypes.LongType, false)
                 .add("sym", DataTypes.StringType, true)
@@ -70,9 +67,6 @@ public class SparkConnectorTest {
 
     @AfterClass
     public static void tearDown() throws IOException {
-        if (spark != null) {
-            spark.stop();
-        }
         try (Stream<Path> s = Files.walk(dir)) {
             s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
