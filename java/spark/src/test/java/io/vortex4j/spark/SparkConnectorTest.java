@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Date;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Collectors;
@@ -67,13 +66,11 @@ public class SparkConnectorTest {
 
     @AfterClass
     public static void tearDown() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        SharedSpark.delete(dir);
     }
 
     private static List<String> rows(String sql) {
-        return spark.sql(sql).collectAsList().stream().map(Row::toString).sorted().collect(Collectors.toList());
+        return SharedSpark.rows(sql);
     }
 
     /** The query on the vortex table equals the same query on the Parquet copy. */

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -67,13 +66,11 @@ public class SparkDatasetTest {
 
     @AfterClass
     public static void tearDown() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        SharedSpark.delete(dir);
     }
 
     private static List<String> rows(String sql) {
-        return spark.sql(sql).collectAsList().stream().map(Row::toString).sorted().collect(Collectors.toList());
+        return SharedSpark.rows(sql);
     }
 
     /** {@code sql} over view {@code t} as the vortex view {@code v} equals it over the Parquet view {@code p}. */
