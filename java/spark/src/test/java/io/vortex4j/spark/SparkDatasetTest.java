@@ -223,7 +223,7 @@ public class SparkDatasetTest {
         // The physical plans hold the planned splits; they run after the files change.
         SparkPlan sum = spark.read().format("vortex").load(copy.toString()).selectExpr("SUM(x)")
                 .queryExecution().executedPlan();
-        SparkPlan rows = spark.read().format("vortex").load(copy.toString()).where("sym = 'k1é'")
+        SparkPlan rows = spark.read().format("vortex").load(files.get(0).toString()).where("sym = 'k1é'")
                 .queryExecution().executedPlan();
         Files.write(files.get(1), new byte[] {0}, StandardOpenOption.APPEND);
         expectFailureNaming(sum, files.get(1), "changed after the split was planned");
@@ -238,6 +238,22 @@ public class SparkDatasetTest {
         } catch (Exception e) {
             String m = String.valueOf(e.getMessage());
             assertTrue(m, m.contains(file.toString()) && m.contains(problem));
+        }
+    }
+
+    @Test
+    public void aFileWithOtherColumnsFailsNamingIt() throws IOException {
+        Path mixed = dir.resolve("mixed");
+        spark.sql("SELECT id, CAST(id AS INT) AS x FROM range(100)").write().format("vortex").mode("overwrite")
+                .save(mixed.resolve("a").toString());
+        spark.sql("SELECT id, CAST(id AS STRING) AS x FROM range(100)").write().format("vortex").mode("overwrite")
+                .save(mixed.resolve("b").toString());
+        try {
+            spark.read().format("vortex").load(mixed.toString()).selectExpr("SUM(x)").collectAsList();
+            fail("a file whose column x is a string cannot join a dataset whose x is an int");
+        } catch (Exception e) {
+            String m = String.valueOf(e.getMessage());
+            assertTrue(m, m.contains(mixed.resolve("b") + "/part-") && m.contains("column 'x' is utf8"));
         }
     }
 
