@@ -5,9 +5,9 @@ import io.vortex4j.reader.Field;
 import io.vortex4j.reader.GroupAggregate;
 import io.vortex4j.reader.Schema;
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
@@ -25,15 +25,18 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A pushed aggregation: {@code COUNT(*)}, {@code COUNT(c)}, {@code SUM(c)}, {@code MIN(c)},
- * {@code MAX(c)} (AVG reaches the scan as SUM and COUNT) grouped by at most one column, computed
- * per file by {@link GroupAggregate} (dictionary columns grouped by code, counts and integer
- * aggregates in the native kernel); Spark merges the per-file partials.
+ * {@code MAX(c)} (AVG reaches the scan as SUM and COUNT) grouped by at most one column, a file
+ * column or a partition column. {@code COUNT(*)} alone (ungrouped or by a partition column) is
+ * computed per split, from the split's row count or the filter's selection; anything else per
+ * file by {@link GroupAggregate} (dictionary columns grouped by code, counts and integer
+ * aggregates in the native kernel). Spark merges the partials, unless {@link
+ * VortexScanBuilder#supportCompletePushDown} found that no group spans two partitions.
  *
  * <p>Declined (Spark aggregates the rows itself): DISTINCT, expressions other than a column,
- * several group columns, grouping by or taking MIN/MAX of a floating-point column (Spark groups
- * -0.0 with 0.0 and NaN with NaN; the reader's total order tells them apart), and column types
- * the reader cannot aggregate. SUM of a floating-point column is taken: like Spark's own, its
- * last bits depend on the order rows are added in.
+ * several group columns, aggregates of partition columns, grouping by or taking MIN/MAX of a
+ * floating-point column (Spark groups -0.0 with 0.0 and NaN with NaN; the reader's total order
+ * tells them apart), and column types the reader cannot aggregate. SUM of a floating-point column
+ * is taken: like Spark's own, its last bits depend on the order rows are added in.
  */
 final class AggregatePlan implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -41,18 +44,26 @@ final class AggregatePlan implements Serializable {
     /** One aggregate as the reader runs it. */
     record Agg(GroupAggregate.Function function, String column) implements Serializable {}
 
+    /** The group column, or null. */
     final String groupBy;
+    /** Whether {@link #groupBy} is a partition column (constant within a split). */
+    final boolean groupByPartition;
     final List<Agg> aggregates;
     private final StructType schema;
 
-    private AggregatePlan(String groupBy, List<Agg> aggregates, StructType schema) {
+    private AggregatePlan(String groupBy, boolean groupByPartition, List<Agg> aggregates, StructType schema) {
         this.groupBy = groupBy;
+        this.groupByPartition = groupByPartition;
         this.aggregates = aggregates;
         this.schema = schema;
     }
 
-    /** The plan of {@code aggregation}, or null when it is declined. */
-    static AggregatePlan of(Aggregation aggregation, Schema fileSchema, Path file) {
+    /**
+     * The plan of {@code aggregation} over a dataset of columns {@code schema} (file columns, then
+     * the {@code partitions} columns), or null when it is declined. {@code where} names the
+     * dataset in errors.
+     */
+    static AggregatePlan of(Aggregation aggregation, Schema schema, Set<String> partitions, String where) {
         List<StructField> out = new ArrayList<>();
         Expression[] groups = aggregation.groupByExpressions();
         if (groups.length > 1) {
@@ -60,13 +71,14 @@ final class AggregatePlan implements Serializable {
         }
         String groupBy = null;
         if (groups.length == 1) {
-            Field g = column(groups[0], fileSchema);
+            Field g = column(groups[0], schema);
             if (g == null || !groupable(g.type().kind())) {
                 return null;
             }
             groupBy = g.name();
-            out.add(DataTypes.createStructField(g.name(), SparkTypes.toSpark(g, file), true));
+            out.add(DataTypes.createStructField(g.name(), SparkTypes.toSpark(g, where), true));
         }
+        Schema fileSchema = new Schema(schema.fields().stream().filter(f -> !partitions.contains(f.name())).toList());
         List<Agg> aggs = new ArrayList<>();
         for (AggregateFunc f : aggregation.aggregateExpressions()) {
             Agg a;
@@ -80,19 +92,29 @@ final class AggregatePlan implements Serializable {
                 a = new Agg(GroupAggregate.Function.COUNT, c.name());
                 type = DataTypes.LongType;
             } else if (f instanceof Sum s && !s.isDistinct() && (c = column(s.column(), fileSchema)) != null
-                    && (type = sumType(c, file)) != null) {
+                    && (type = sumType(c, where)) != null) {
                 a = new Agg(GroupAggregate.Function.SUM, c.name());
             } else if ((f instanceof Min || f instanceof Max) && (c = column(f instanceof Min m ? m.column() : ((Max) f).column(),
                     fileSchema)) != null && orderable(c.type().kind())) {
                 a = new Agg(f instanceof Min ? GroupAggregate.Function.MIN : GroupAggregate.Function.MAX, c.name());
-                type = SparkTypes.toSpark(c, file);
+                type = SparkTypes.toSpark(c, where);
             } else {
                 return null;
             }
             aggs.add(a);
             out.add(DataTypes.createStructField("agg" + aggs.size() + "_" + a.function(), type, true));
         }
-        return new AggregatePlan(groupBy, aggs, DataTypes.createStructType(out));
+        return new AggregatePlan(groupBy, groupBy != null && partitions.contains(groupBy), aggs,
+                DataTypes.createStructType(out));
+    }
+
+    /**
+     * Whether every aggregate is {@code COUNT(*)} and the group key (if any) a partition column:
+     * then a split's partial is its count of selected rows, and each split is a partition.
+     */
+    boolean countsOnly() {
+        return (groupBy == null || groupByPartition)
+                && aggregates.stream().allMatch(a -> a.function() == GroupAggregate.Function.COUNT_STAR);
     }
 
     /** The partial results' schema: the group column, then one column per aggregate. */
@@ -128,7 +150,7 @@ final class AggregatePlan implements Serializable {
     }
 
     /** Spark's result type of SUM over the column, or null when the reader does not sum it. */
-    private static org.apache.spark.sql.types.DataType sumType(Field c, Path file) {
+    private static org.apache.spark.sql.types.DataType sumType(Field c, String file) {
         DataType.Kind k = c.type().kind();
         if (k.isInteger() && k != DataType.Kind.UINT64) {
             return DataTypes.LongType;

@@ -1,56 +1,140 @@
 package io.vortex4j.spark;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.GroupAggregate;
+import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Split;
+import io.vortex4j.reader.VortexDataset;
 import io.vortex4j.reader.VortexFile;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.StructType;
 
-/** One file's aggregate partials, one row per group (group key first), from {@link GroupAggregate}. */
+/**
+ * The aggregate partials of one input partition, one row per group (group key first): counts of
+ * one split ({@link AggregatePlan#countsOnly()}), or {@link GroupAggregate} over the whole file.
+ * Grouped by a partition column, the key is the split's value and a partition whose rows the
+ * filter rules out entirely yields no row (ungrouped, there is always exactly one row).
+ */
 final class AggregateReader implements PartitionReader<InternalRow> {
-    private final GroupAggregate.Result result;
     private final StructType schema;
-    private final boolean grouped;
+    private final List<Object[]> rows = new ArrayList<>();
     private int next = -1;
 
-    AggregateReader(SourceFile source, AggregatePlan plan, Predicate[] filters) {
+    /**
+     * {@code filter} is over the dataset's columns; {@code column} is a file column the scan can
+     * read for a filter that leaves nothing to check but the split's partition values.
+     */
+    AggregateReader(SplitPartition partition, AggregatePlan plan, Predicate filter, String column) {
         this.schema = plan.schema();
-        this.grouped = plan.groupBy != null;
+        Split split = partition.split();
+        String path = split.path();
+        Object key = plan.groupByPartition ? split.partitionValues().get(plan.groupBy) : null;
+        if (plan.countsOnly()) {
+            long n = Errors.naming(path, () -> count(split, filter, column));
+            if (plan.groupBy == null || n > 0) {
+                add(key, plan, g -> n);
+            }
+            return;
+        }
         List<GroupAggregate.Aggregate> aggs = new ArrayList<>();
         for (AggregatePlan.Agg a : plan.aggregates) {
             aggs.add(new GroupAggregate.Aggregate(a.function(), a.column()));
         }
-        try (VortexFile file = Errors.naming(source, () -> VortexFile.open(Paths.get(source.path())))) {
-            io.vortex4j.reader.Predicate filter = Filters.conjunction(file.schema(), filters, source);
-            this.result = Errors.naming(source, () -> GroupAggregate.run(file, plan.groupBy, filter, aggs));
+        if (plan.groupByPartition) {
+            aggs.add(GroupAggregate.Aggregate.countStar()); // tells an empty partition from a group
         }
+        String fileColumn = plan.groupBy != null && !plan.groupByPartition ? plan.groupBy : plan.aggregates.stream()
+                .map(AggregatePlan.Agg::column).filter(c -> c != null).findFirst().orElse(column);
+        Predicate residual = Errors.naming(path, () -> residual(split, filter, fileColumn));
+        GroupAggregate.Result result;
+        try (VortexFile file = Errors.naming(path, () -> VortexFile.open(Paths.get(path)))) {
+            String groupBy = plan.groupByPartition ? null : plan.groupBy;
+            result = Errors.naming(path, () -> GroupAggregate.run(file, groupBy, residual, aggs));
+        }
+        for (int g = 0; g < result.size(); g++) {
+            int group = g;
+            if (plan.groupByPartition && (Long) result.value(g, aggs.size() - 1) == 0) {
+                continue;
+            }
+            add(plan.groupByPartition ? key : result.key(g), plan, a -> result.value(group, a));
+        }
+    }
+
+    /** The rows of the split the filter selects: its row count when no file column is filtered. */
+    private static long count(Split split, Predicate filter, String column) {
+        List<String> columns = filter == null ? List.of(column) : fileColumns(filter, split, column);
+        try (Scan scan = VortexDataset.scanSplit(split, columns, filter)) {
+            Predicate residual = scan.chunkFilter();
+            if (residual == null) {
+                // The planner dropped the splits the partition values rule out (the same decision
+                // the scan makes), so every row of this one passes.
+                return split.rowCount();
+            }
+            long n = 0;
+            for (Chunk chunk : scan) {
+                try (chunk) {
+                    n += Compute.count(chunk, residual);
+                }
+            }
+            return n;
+        }
+    }
+
+    /** The filter left for the file's rows once the split's partition values decide their part. */
+    private static Predicate residual(Split split, Predicate filter, String column) {
+        if (filter == null) {
+            VortexDataset.scanSplit(split, List.of(column), null).close(); // checks the file is unchanged
+            return null;
+        }
+        try (Scan scan = VortexDataset.scanSplit(split, fileColumns(filter, split, column), filter)) {
+            return scan.chunkFilter();
+        }
+    }
+
+    /** The filter's columns that are file columns (some column when there are none). */
+    private static List<String> fileColumns(Predicate filter, Split split, String column) {
+        List<String> out = new ArrayList<>();
+        for (String c : filter.columns()) {
+            if (!split.partitionValues().containsKey(c)) {
+                out.add(c);
+            }
+        }
+        if (out.isEmpty()) {
+            out.add(column);
+        }
+        return out;
+    }
+
+    private void add(Object key, AggregatePlan plan, java.util.function.IntFunction<Object> value) {
+        int width = schema.size();
+        Object[] row = new Object[width];
+        int k = 0;
+        if (plan.groupBy != null) {
+            row[k] = SparkValues.toInternal(key, schema.fields()[k].dataType());
+            k++;
+        }
+        for (int a = 0; k < width; a++, k++) {
+            row[k] = SparkValues.toInternal(value.apply(a), schema.fields()[k].dataType());
+        }
+        rows.add(row);
     }
 
     @Override
     public boolean next() {
         next++;
-        // Without GROUP BY the reader's single group is the whole file, empty or not.
-        return next < result.size();
+        return next < rows.size();
     }
 
     @Override
     public InternalRow get() {
-        int width = schema.size();
-        Object[] row = new Object[width];
-        int k = 0;
-        if (grouped) {
-            row[k] = SparkValues.toInternal(result.key(next), schema.fields()[k].dataType());
-            k++;
-        }
-        for (int a = 0; k < width; a++, k++) {
-            row[k] = SparkValues.toInternal(result.value(next, a), schema.fields()[k].dataType());
-        }
-        return new GenericInternalRow(row);
+        return new GenericInternalRow(rows.get(next));
     }
 
     @Override

@@ -5,11 +5,12 @@ import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.VortexFile;
-import java.nio.file.Paths;
+import io.vortex4j.reader.Split;
+import io.vortex4j.reader.VortexDataset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.StructField;
@@ -18,49 +19,69 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one file as columnar batches, one per chunk that has selected rows: the chunk's columns
- * stay in native memory and only the rows the pushed filters select reach Spark. Zone maps skip
- * the chunks the filters rule out. A batch is valid until the next call to {@link #next()}.
+ * Reads one split as columnar batches, one per chunk that has selected rows: the chunk's columns
+ * stay in native memory and only the rows the pushed filters select reach Spark; partition
+ * columns are constant vectors of the split's values. Zone maps skip the chunks the filters rule
+ * out. A batch is valid until the next call to {@link #next()}.
  */
 final class BatchReader implements PartitionReader<ColumnarBatch> {
-    private final SourceFile source;
+    private final String path;
     private final StructType readSchema;
-    private final VortexFile file;
     private final Scan scan;
     private final Predicate filter;
-    /** Position in the scan of each column Spark reads. */
+    /** Position in the scan of each column Spark reads; -1 for a partition column. */
     private final int[] positions;
+    /** The split's value of each partition column Spark reads (Spark's internal form). */
+    private final Object[] partitionValues;
     private long remaining;
     private Chunk chunk;
     private ColumnarBatch batch;
 
-    BatchReader(SourceFile source, StructType readSchema, org.apache.spark.sql.connector.expressions.filter.Predicate[] filters,
-            int limit) {
-        this.source = source;
+    /**
+     * {@code filter} is over the dataset's columns (null for none); {@code column} is a file
+     * column to scan when Spark reads none (to count the rows).
+     */
+    BatchReader(Split split, StructType readSchema, Predicate filter, String column, int limit) {
+        this.path = split.path();
         this.readSchema = readSchema;
         this.remaining = limit < 0 ? Long.MAX_VALUE : limit;
-        this.file = Errors.naming(source, () -> VortexFile.open(Paths.get(source.path())));
-        try {
-            this.filter = Filters.conjunction(file.schema(), filters, source);
-            Set<String> columns = new LinkedHashSet<>();
-            for (StructField f : readSchema.fields()) {
+        Map<String, Object> values = split.partitionValues();
+        Set<String> columns = new LinkedHashSet<>();
+        this.positions = new int[readSchema.size()];
+        this.partitionValues = new Object[readSchema.size()];
+        for (StructField f : readSchema.fields()) {
+            if (!values.containsKey(f.name())) {
                 columns.add(f.name());
             }
-            if (filter != null) {
-                columns.addAll(filter.columns());
+        }
+        if (filter != null) {
+            for (String c : filter.columns()) {
+                if (!values.containsKey(c)) {
+                    columns.add(c);
+                }
             }
-            if (columns.isEmpty()) {
-                columns.add(file.schema().field(0).name()); // rows are counted from any column
+        }
+        if (columns.isEmpty()) {
+            columns.add(column); // rows are counted from any column
+        }
+        List<String> scanned = new ArrayList<>(columns);
+        for (int i = 0; i < positions.length; i++) {
+            StructField f = readSchema.fields()[i];
+            positions[i] = scanned.indexOf(f.name());
+            if (positions[i] < 0) {
+                partitionValues[i] = SparkValues.toInternal(values.get(f.name()), f.dataType());
             }
-            List<String> scanned = new ArrayList<>(columns);
-            this.positions = new int[readSchema.size()];
+        }
+        this.scan = Errors.naming(path, () -> VortexDataset.scanSplit(split, scanned, filter));
+        this.filter = scan.chunkFilter();
+        try {
             for (int i = 0; i < positions.length; i++) {
-                positions[i] = scanned.indexOf(readSchema.fields()[i].name());
-                SparkTypes.toSpark(file.schema().field(readSchema.fields()[i].name()), file.path());
+                if (positions[i] >= 0) {
+                    SparkTypes.toSpark(scan.schema().field(positions[i]), path);
+                }
             }
-            this.scan = Errors.naming(source, () -> file.scan(scanned, filter));
         } catch (RuntimeException e) {
-            file.close();
+            scan.close();
             throw e;
         }
     }
@@ -69,7 +90,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     public boolean next() {
         closeChunk();
         while (remaining > 0) {
-            Chunk c = Errors.naming(source, () -> scan.hasNext() ? scan.next() : null);
+            Chunk c = Errors.naming(path, () -> scan.hasNext() ? scan.next() : null);
             if (c == null) {
                 return false;
             }
@@ -77,7 +98,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
             int[] rows = null;
             int n = c.length();
             if (filter != null) {
-                Bitmap selected = Errors.naming(source, () -> Compute.selection(c, filter));
+                Bitmap selected = Errors.naming(path, () -> Compute.selection(c, filter));
                 int m = selected.cardinality();
                 if (m < n) {
                     rows = rowsOf(selected, m);
@@ -93,8 +114,9 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
             ColumnVector[] vectors = new ColumnVector[positions.length];
             for (int i = 0; i < vectors.length; i++) {
                 int column = positions[i];
-                vectors[i] = new VortexColumnVector(readSchema.fields()[i].dataType(),
-                        Errors.naming(source, () -> c.column(column)), rows);
+                org.apache.spark.sql.types.DataType type = readSchema.fields()[i].dataType();
+                vectors[i] = column < 0 ? PartitionVectors.constant(type, partitionValues[i], take)
+                        : new VortexColumnVector(type, Errors.naming(path, () -> c.column(column)), rows);
             }
             batch = new ColumnarBatch(vectors, take);
             return true;
@@ -133,6 +155,5 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     public void close() {
         closeChunk();
         scan.close();
-        file.close();
     }
 }

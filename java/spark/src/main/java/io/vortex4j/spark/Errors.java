@@ -7,16 +7,16 @@ import java.util.function.Supplier;
 final class Errors {
     private Errors() {}
 
-    /** Runs {@code action}; a reader exception that does not name the file gets its path. */
-    static <T> T naming(SourceFile file, Supplier<T> action) {
+    /** Runs {@code action}; a reader exception that does not name {@code path} gets it prepended. */
+    static <T> T naming(String path, Supplier<T> action) {
         try {
             return action.get();
-        } catch (VortexException | UnsupportedOperationException | IllegalStateException e) {
+        } catch (VortexException | UnsupportedOperationException | IllegalStateException | IllegalArgumentException e) {
             String message = String.valueOf(e.getMessage());
-            if (message.contains(file.path())) {
+            if (message.contains(path)) {
                 throw e;
             }
-            throw new VortexException(file.path() + ": " + message, e);
+            throw new VortexException(path + ": " + message, e);
         }
     }
 }

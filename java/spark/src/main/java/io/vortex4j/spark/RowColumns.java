@@ -11,17 +11,21 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Spark rows gathered column by column into the Java arrays a reader {@link Batch} takes (values
- * are copied out of each row at once: Spark reuses row objects).
+ * are copied out of each row at once: Spark reuses row objects). Column {@code c} of {@code
+ * schema} is field {@code ordinals[c]} of the rows (a partitioned write leaves out the partition
+ * columns).
  */
 final class RowColumns {
     private final StructType schema;
+    private final int[] ordinals;
     private final int capacity;
     private final Object[] values;
     private final boolean[][] valid;
     private int size;
 
-    RowColumns(StructType schema, int capacity) {
+    RowColumns(StructType schema, int[] ordinals, int capacity) {
         this.schema = schema;
+        this.ordinals = ordinals;
         this.capacity = capacity;
         this.values = new Object[schema.size()];
         this.valid = new boolean[schema.size()][];
@@ -56,13 +60,14 @@ final class RowColumns {
 
     void add(InternalRow row) {
         int r = size++;
-        for (int c = 0; c < values.length; c++) {
+        for (int k = 0; k < values.length; k++) {
+            int c = ordinals[k];
             if (row.isNullAt(c)) {
                 continue;
             }
-            valid[c][r] = true;
-            DataType t = schema.fields()[c].dataType();
-            Object a = values[c];
+            valid[k][r] = true;
+            DataType t = schema.fields()[k].dataType();
+            Object a = values[k];
             if (a instanceof boolean[] x) x[r] = row.getBoolean(c);
             else if (a instanceof byte[] x) x[r] = row.getByte(c);
             else if (a instanceof short[] x) x[r] = row.getShort(c);

@@ -12,30 +12,18 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The Vortex files a table reads: a file, every {@code *.vortex} file under a folder (recursively,
- * skipping names starting with {@code _} or {@code .}, such as a write's {@code _temporary}), or
- * the files a glob ({@code *}, {@code ?}, {@code [..]}, {@code {a,b}}, {@code **}) matches; in
- * sorted order, so input partitions are stable.
+ * The files at a location as {@link io.vortex4j.reader.VortexDataset} lists them: a file, every
+ * file under a folder (recursively, skipping names starting with {@code _} or {@code .}, such as a
+ * write's {@code _temporary}), or the files a glob ({@code *}, {@code ?}, {@code [..]}, {@code
+ * {a,b}}, {@code **}) matches. Used by writes (to replace a folder's files) and to tell an empty
+ * output folder, which reads as no rows, from a dataset.
  */
 final class SourceFiles {
     private SourceFiles() {}
 
-    /** The files of every location; throws naming a location that matches no file. */
-    static List<Path> list(List<String> locations) {
-        List<Path> files = new ArrayList<>();
-        for (String location : locations) {
-            List<Path> found = list(location);
-            if (found.isEmpty()) {
-                throw new IllegalArgumentException("no vortex files at " + location);
-            }
-            files.addAll(found);
-        }
-        return files;
-    }
-
     /** The files of one location (possibly none, e.g. a new, empty output folder). */
     static List<Path> list(String location) {
-        String local = location.startsWith("file:") ? Paths.get(java.net.URI.create(location)).toString() : location;
+        String local = Datasets.localPath(location);
         int glob = firstGlobChar(local);
         if (glob < 0) {
             Path p = Paths.get(local).toAbsolutePath();
@@ -51,7 +39,7 @@ final class SourceFiles {
     private static List<Path> walk(Path root, PathMatcher matcher) {
         try (Stream<Path> s = Files.walk(root)) {
             return s.filter(p -> !hidden(root, p) && Files.isRegularFile(p))
-                    .filter(p -> matcher == null ? p.getFileName().toString().endsWith(".vortex") : matcher.matches(p))
+                    .filter(p -> matcher == null || matcher.matches(p))
                     .sorted()
                     .toList();
         } catch (IOException e) {

@@ -3,7 +3,6 @@ package io.vortex4j.spark;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.DataTypes;
@@ -37,7 +36,7 @@ final class SparkTypes {
     private SparkTypes() {}
 
     /** The Spark schema of a file's columns; throws naming the file and column it cannot map. */
-    static StructType toSpark(Schema schema, Path file) {
+    static StructType toSpark(Schema schema, Object file) {
         List<StructField> fields = new ArrayList<>();
         for (Field f : schema.fields()) {
             fields.add(DataTypes.createStructField(f.name(), toSpark(f, file), f.nullable()));
@@ -46,7 +45,7 @@ final class SparkTypes {
     }
 
     /** The Spark type of one column; throws naming the file and column when there is none. */
-    static org.apache.spark.sql.types.DataType toSpark(Field f, Path file) {
+    static org.apache.spark.sql.types.DataType toSpark(Field f, Object file) {
         DataType t = f.type();
         switch (t.kind()) {
             case NULL: return DataTypes.NullType;
@@ -71,6 +70,15 @@ final class SparkTypes {
                 break;
         }
         throw unsupported(file, f.name(), t.toString());
+    }
+
+    /** The Vortex schema a Spark schema is written as (see {@link #toVortex(StructField)}). */
+    static Schema toVortex(StructType schema) {
+        List<Field> fields = new ArrayList<>();
+        for (StructField f : schema.fields()) {
+            fields.add(toVortex(f));
+        }
+        return new Schema(fields);
     }
 
     /** The Vortex dtype a Spark column is written as; throws naming the column when there is none. */
@@ -110,7 +118,7 @@ final class SparkTypes {
         return new Field(f.name(), v, f.nullable());
     }
 
-    static UnsupportedOperationException unsupported(Path file, String column, String dtype) {
+    static UnsupportedOperationException unsupported(Object file, String column, String dtype) {
         return new UnsupportedOperationException(file + ": column '" + column + "' has dtype " + dtype
                 + ", which the vortex Spark connector does not read (see docs/spark.md for the type mapping)");
     }

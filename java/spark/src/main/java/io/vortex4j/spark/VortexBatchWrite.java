@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -15,23 +16,26 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The commit protocol: each task writes one file into the job's staging folder {@code
- * _temporary-<queryId>} (hidden from readers: names starting with {@code _} are skipped), the
- * job commit moves the committed files into the folder (each move atomic), after deleting the
- * folder's old files when overwriting; an abort deletes the staging folder. So a failed job
- * leaves no file visible, and a file is visible only complete.
+ * The commit protocol: each task writes its files into the job's staging folder {@code
+ * _temporary-<queryId>} (hidden from readers: names starting with {@code _} are skipped), one per
+ * partition folder it has rows for; the job commit moves the committed files into the folder
+ * (each move atomic, partition folders created as needed), after deleting the folder's old files
+ * when overwriting; an abort deletes the staging folder. So a failed job leaves no file visible,
+ * and a file is visible only complete.
  */
 final class VortexBatchWrite implements BatchWrite {
     private final String folder;
     private final String queryId;
     private final StructType schema;
     private final boolean truncate;
+    private final List<String> partitionColumns;
 
-    VortexBatchWrite(String folder, String queryId, StructType schema, boolean truncate) {
+    VortexBatchWrite(String folder, String queryId, StructType schema, boolean truncate, List<String> partitionColumns) {
         this.folder = Paths.get(folder).toAbsolutePath().toString();
         this.queryId = queryId;
         this.schema = schema;
         this.truncate = truncate;
+        this.partitionColumns = partitionColumns;
     }
 
     private Path staging() {
@@ -45,7 +49,7 @@ final class VortexBatchWrite implements BatchWrite {
         } catch (IOException e) {
             throw new UncheckedIOException("creating " + staging() + ": " + e.getMessage(), e);
         }
-        return new VortexDataWriterFactory(staging().toString(), queryId, schema);
+        return new VortexDataWriterFactory(staging().toString(), queryId, schema, partitionColumns);
     }
 
     @Override
@@ -57,9 +61,10 @@ final class VortexBatchWrite implements BatchWrite {
                 }
             }
             for (WriterCommitMessage m : messages) {
-                String name = m == null ? null : ((VortexDataWriter.Committed) m).fileName();
-                if (name != null) {
-                    Files.move(staging().resolve(name), Paths.get(folder, name), StandardCopyOption.ATOMIC_MOVE);
+                for (String name : m == null ? List.<String>of() : ((VortexDataWriter.Committed) m).files()) {
+                    Path target = Paths.get(folder, name);
+                    Files.createDirectories(target.getParent());
+                    Files.move(staging().resolve(name), target, StandardCopyOption.ATOMIC_MOVE);
                 }
             }
         } catch (IOException e) {

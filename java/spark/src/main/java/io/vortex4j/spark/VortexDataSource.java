@@ -29,19 +29,28 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
         return "vortex";
     }
 
-    /** The schema of the files at the options' locations (the first file's; all must match). */
+    /**
+     * The dataset's columns at the options' locations: the first file's columns, then the
+     * partition columns of its Hive {@code key=value/} folders.
+     */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return VortexTable.open(locations(options), null).schema();
+        return VortexTable.open(locations(options), null, null).schema();
     }
 
+    /** The partition columns of the Hive folders, as identity transforms. */
+    @Override
+    public Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
+        return VortexTable.open(locations(options), null, null).partitioning();
+    }
+
+    /**
+     * The table; {@code partitioning} is a write's {@code partitionBy} columns (or what {@link
+     * #inferPartitioning} found), identity transforms of integer, date or string columns.
+     */
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        if (partitioning.length > 0) {
-            throw new UnsupportedOperationException("the vortex source does not write or read partitioned tables yet: "
-                    + Arrays.toString(partitioning));
-        }
-        return VortexTable.open(locations(new CaseInsensitiveStringMap(properties)), schema);
+        return VortexTable.open(locations(new CaseInsensitiveStringMap(properties)), schema, partitioning);
     }
 
     /** A write passes the query's schema to {@link #getTable}: there may be no files yet. */

@@ -1,44 +1,47 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.Batch;
-import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.VortexWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * One task's file, written through the reader's {@link VortexWriter} (vortex's default strategy:
- * low-cardinality strings become dictionaries) in batches of {@value #BATCH_ROWS} rows. A task
- * with no rows writes no file.
+ * One file of a task, written through the reader's {@link VortexWriter} (vortex's default
+ * strategy: low-cardinality strings become dictionaries) in batches of {@value #BATCH_ROWS} rows.
+ * A task with no rows writes no file. The file holds the fields {@code ordinals} of the rows
+ * (all but the partition columns).
  */
 final class VortexDataWriter implements DataWriter<InternalRow> {
     static final int BATCH_ROWS = 65_536;
 
-    /** The commit message of a task: the file it wrote in the staging folder, or null for none. */
-    record Committed(String fileName) implements WriterCommitMessage {}
+    /** The commit message of a task: the files it wrote, relative to the staging folder. */
+    record Committed(List<String> files) implements WriterCommitMessage {}
 
     private final Path path;
     private final Schema schema;
     private final RowColumns columns;
     private VortexWriter writer;
 
-    VortexDataWriter(Path path, StructType sparkSchema) {
+    VortexDataWriter(Path path, StructType sparkSchema, int[] ordinals) {
         this.path = path;
-        List<Field> fields = new ArrayList<>();
-        for (StructField f : sparkSchema.fields()) {
-            fields.add(SparkTypes.toVortex(f));
+        StructType data = new StructType();
+        for (int c : ordinals) {
+            data = data.add(sparkSchema.fields()[c]);
         }
-        this.schema = new Schema(fields);
-        this.columns = new RowColumns(sparkSchema, BATCH_ROWS);
+        this.schema = SparkTypes.toVortex(data);
+        this.columns = new RowColumns(data, ordinals, BATCH_ROWS);
+    }
+
+    /** The ordinals {@code 0..n-1}: every field of the rows. */
+    static int[] all(StructType schema) {
+        return java.util.stream.IntStream.range(0, schema.size()).toArray();
     }
 
     @Override
@@ -62,15 +65,20 @@ final class VortexDataWriter implements DataWriter<InternalRow> {
         columns.clear();
     }
 
-    @Override
-    public WriterCommitMessage commit() {
+    /** Finishes the file; returns whether there is one (a task without rows writes none). */
+    boolean finish() {
         flush();
         if (writer == null) {
-            return new Committed(null);
+            return false;
         }
         writer.finish();
         writer = null;
-        return new Committed(path.getFileName().toString());
+        return true;
+    }
+
+    @Override
+    public WriterCommitMessage commit() {
+        return new Committed(finish() ? List.of(path.getFileName().toString()) : List.of());
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.vortex4j.spark;
 
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -10,17 +9,21 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * Sent to the executors with the scan's plan: columns, the pushed Spark predicates (translated
- * again on the executor, against each file's schema) and limit, or the aggregate plan.
+ * again on the executor) and limit, or the aggregate plan. Each {@link SplitPartition} is read
+ * by reopening its file, which must be unchanged since planning.
  */
 final class VortexReaderFactory implements PartitionReaderFactory {
     private final StructType readSchema;
-    private final Predicate[] filters;
+    private final Filters filters;
+    private final String countColumn;
     private final int limit;
     private final AggregatePlan aggregate;
 
-    VortexReaderFactory(StructType readSchema, Predicate[] filters, int limit, AggregatePlan aggregate) {
+    /** {@code countColumn}: a file column to scan when no other is needed (to count rows). */
+    VortexReaderFactory(StructType readSchema, Filters filters, String countColumn, int limit, AggregatePlan aggregate) {
         this.readSchema = readSchema;
         this.filters = filters;
+        this.countColumn = countColumn;
         this.limit = limit;
         this.aggregate = aggregate;
     }
@@ -32,7 +35,8 @@ final class VortexReaderFactory implements PartitionReaderFactory {
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-        return new BatchReader(((FilePartition) partition).file(), readSchema, filters, limit);
+        SplitPartition p = (SplitPartition) partition;
+        return new BatchReader(p.split(), readSchema, filters.toReader(), countColumn, limit);
     }
 
     @Override
@@ -40,6 +44,6 @@ final class VortexReaderFactory implements PartitionReaderFactory {
         if (aggregate == null) {
             throw new IllegalStateException("rows are read as columnar batches");
         }
-        return new AggregateReader(((FilePartition) partition).file(), aggregate, filters);
+        return new AggregateReader((SplitPartition) partition, aggregate, filters.toReader(), countColumn);
     }
 }

@@ -1,10 +1,9 @@
 package io.vortex4j.spark;
 
+import io.vortex4j.reader.Split;
 import java.util.Arrays;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.stream.Collectors;
-import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -14,18 +13,25 @@ import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A planned scan: one input partition per file, read as columnar batches, or one aggregate
- * partial per file when an aggregate was pushed. Statistics come from the footers.
+ * A planned scan: one input partition per split of the dataset (planned once, with the pushed
+ * filters: files pruned by partition values and zone maps), read as columnar batches, or the
+ * aggregate partials per split or per file ({@link InputPartitions}). Statistics come from
+ * the splits ({@link ScanStatistics}).
  */
 final class VortexScan implements Scan, Batch, SupportsReportStatistics {
-    private final List<SourceFile> files;
+    private final Datasets datasets;
+    private final List<Split> splits;
+    private final StructType tableSchema;
     private final StructType readSchema;
-    private final Predicate[] filters;
+    private final Filters filters;
     private final int limit;
     private final AggregatePlan aggregate;
 
-    VortexScan(List<SourceFile> files, StructType readSchema, Predicate[] filters, int limit, AggregatePlan aggregate) {
-        this.files = files;
+    VortexScan(Datasets datasets, List<Split> splits, StructType tableSchema, StructType readSchema, Filters filters,
+            int limit, AggregatePlan aggregate) {
+        this.datasets = datasets;
+        this.splits = splits;
+        this.tableSchema = tableSchema;
         this.readSchema = readSchema;
         this.filters = filters;
         this.limit = limit;
@@ -37,11 +43,13 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
         return readSchema;
     }
 
-    /** What was pushed, as {@code explain()} shows it. */
+    /** What was pushed and what planning kept, as {@code explain()} shows it. */
     @Override
     public String description() {
-        StringBuilder sb = new StringBuilder("VortexScan files=").append(files.size());
-        sb.append(", PushedFilters: [").append(Arrays.stream(filters).map(Object::toString)
+        StringBuilder sb = new StringBuilder("VortexScan files=").append(files()).append(", splits=").append(splits.size())
+                .append(", partitions=").append(planInputPartitions().length)
+                .append(", footersRead=").append(datasets.openedFiles().size());
+        sb.append(", PushedFilters: [").append(Arrays.stream(filters.predicates()).map(Object::toString)
                 .collect(Collectors.joining(", "))).append(']');
         if (aggregate != null) {
             sb.append(", PushedAggregation: ").append(aggregate.aggregatesText());
@@ -53,6 +61,15 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
         return sb.toString();
     }
 
+    /** The files the splits come from. */
+    long files() {
+        return splits.stream().map(Split::path).distinct().count();
+    }
+
+    Datasets datasets() {
+        return datasets;
+    }
+
     @Override
     public Batch toBatch() {
         return this;
@@ -60,38 +77,27 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public InputPartition[] planInputPartitions() {
-        InputPartition[] out = new InputPartition[files.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = new FilePartition(files.get(i));
-        }
-        return out;
+        return (aggregate == null ? InputPartitions.ofSplits(splits) : InputPartitions.of(aggregate, splits))
+                .toArray(new InputPartition[0]);
     }
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new VortexReaderFactory(readSchema, filters, limit, aggregate);
+        return new VortexReaderFactory(readSchema, filters, countColumn(), limit, aggregate);
+    }
+
+    /** The first file column: scanned to count rows when Spark reads no file column. */
+    private String countColumn() {
+        for (var f : tableSchema.fields()) {
+            if (datasets.partitionColumns().stream().noneMatch(p -> p.name().equals(f.name()))) {
+                return f.name();
+            }
+        }
+        throw new IllegalStateException("the table has no file column");
     }
 
     @Override
     public Statistics estimateStatistics() {
-        long rows = 0;
-        long bytes = 0;
-        for (SourceFile f : files) {
-            rows += f.rows();
-            bytes += f.bytes();
-        }
-        long r = aggregate != null || limit >= 0 ? -1 : rows;
-        long b = bytes;
-        return new Statistics() {
-            @Override
-            public OptionalLong sizeInBytes() {
-                return OptionalLong.of(b);
-            }
-
-            @Override
-            public OptionalLong numRows() {
-                return r < 0 ? OptionalLong.empty() : OptionalLong.of(r);
-            }
-        };
+        return ScanStatistics.of(splits, datasets.partitionColumns(), aggregate != null || limit >= 0);
     }
 }

@@ -1,8 +1,11 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Split;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
@@ -14,23 +17,28 @@ import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * What Spark pushes into a scan of a vortex table: the columns it needs, the filters the reader
- * applies exactly ({@link FilterTranslator}; Spark keeps the rest), a limit, and simple
- * aggregates ({@link AggregatePlan}), computed per file and merged by Spark.
+ * What Spark pushes into a scan of a vortex dataset: the columns it needs, the filters the reader
+ * applies exactly ({@link FilterTranslator}, partition columns included; Spark keeps the rest), a
+ * limit, and simple aggregates ({@link AggregatePlan}). The splits are planned once, after the
+ * filters are pushed: filters on partition columns prune files before any is opened.
  */
 final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
         SupportsPushDownV2Filters, SupportsPushDownLimit, SupportsPushDownAggregates {
-    private final List<SourceFile> files;
-    private final Schema fileSchema;
+    private final Datasets datasets;
+    private final StructType tableSchema;
+    private final ScanOptions options;
     private StructType readSchema;
     private Predicate[] pushed = new Predicate[0];
+    private io.vortex4j.reader.Predicate filter;
     private int limit = -1;
     private AggregatePlan aggregate;
+    private List<Split> splits;
 
-    VortexScanBuilder(List<SourceFile> files, Schema fileSchema, StructType schema) {
-        this.files = files;
-        this.fileSchema = fileSchema;
+    VortexScanBuilder(Datasets datasets, StructType schema, ScanOptions options) {
+        this.datasets = datasets;
+        this.tableSchema = schema;
         this.readSchema = schema;
+        this.options = options;
     }
 
     @Override
@@ -41,16 +49,17 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     /** Keeps the filters the reader applies exactly; returns the others for Spark to apply. */
     @Override
     public Predicate[] pushPredicates(Predicate[] predicates) {
-        if (fileSchema == null) {
+        if (datasets.isEmpty()) {
             return predicates;
         }
-        FilterTranslator translator = new FilterTranslator(fileSchema);
+        FilterTranslator translator = new FilterTranslator(datasets.schema());
         List<Predicate> taken = new ArrayList<>();
         List<Predicate> rest = new ArrayList<>();
         for (Predicate p : predicates) {
             (translator.translate(p) != null ? taken : rest).add(p);
         }
         pushed = taken.toArray(new Predicate[0]);
+        filter = Filters.conjunction(datasets.schema(), pushed);
         return rest.toArray(new Predicate[0]);
     }
 
@@ -67,21 +76,39 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
     @Override
     public boolean pushAggregation(Aggregation aggregation) {
-        if (fileSchema == null) {
-            return false;
-        }
-        aggregate = AggregatePlan.of(aggregation, fileSchema, files.isEmpty() ? null : java.nio.file.Paths.get(files.get(0).path()));
+        aggregate = plan(aggregation);
         return aggregate != null;
     }
 
-    /** Partials per file, merged by Spark (also AVG: Spark asks for SUM and COUNT instead). */
+    /**
+     * Complete push-down (Spark skips its final aggregate) only when no group can span two
+     * partitions ({@link InputPartitions#complete}); otherwise partials, merged by Spark (also AVG:
+     * Spark asks for SUM and COUNT instead).
+     */
     @Override
     public boolean supportCompletePushDown(Aggregation aggregation) {
-        return false;
+        AggregatePlan plan = plan(aggregation);
+        return plan != null && InputPartitions.complete(plan, splits());
+    }
+
+    private AggregatePlan plan(Aggregation aggregation) {
+        if (datasets.isEmpty()) {
+            return null;
+        }
+        Set<String> partitions = datasets.partitionColumns().stream().map(Field::name).collect(Collectors.toSet());
+        return AggregatePlan.of(aggregation, datasets.schema(), partitions, datasets.locations().get(0));
+    }
+
+    private List<Split> splits() {
+        if (splits == null) {
+            splits = datasets.isEmpty() ? List.of() : datasets.splits(filter, options.splitRows());
+        }
+        return splits;
     }
 
     @Override
     public Scan build() {
-        return new VortexScan(files, aggregate != null ? aggregate.schema() : readSchema, pushed, limit, aggregate);
+        return new VortexScan(datasets, splits(), tableSchema, aggregate != null ? aggregate.schema() : readSchema,
+                new Filters(pushed, tableSchema), limit, aggregate);
     }
 }

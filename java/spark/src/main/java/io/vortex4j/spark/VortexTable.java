@@ -1,69 +1,54 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.VortexFile;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import io.vortex4j.reader.Field;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The Vortex files at some locations, as one table: the columns of its files (every file must
- * have the same columns, else the error names the first that differs), read through {@link
- * VortexScanBuilder} and written through {@link VortexWriteBuilder}.
+ * The Vortex dataset at some locations, as one table: its file columns, then its partition
+ * columns (Hive {@code key=value/} folders). Each scan lists the files anew ({@link
+ * VortexScanBuilder}), so files appended since the table was loaded are read; the columns must
+ * still be the table's. Written through {@link VortexWriteBuilder}, partitioned by {@link
+ * #partitioning()}.
  */
 final class VortexTable implements SupportsRead, SupportsWrite {
     private final List<String> locations;
-    private final List<SourceFile> files;
-    private final Schema fileSchema;
     private final StructType schema;
+    private final List<String> partitionColumns;
 
-    private VortexTable(List<String> locations, List<SourceFile> files, Schema fileSchema, StructType schema) {
+    private VortexTable(List<String> locations, StructType schema, List<String> partitionColumns) {
         this.locations = locations;
-        this.files = files;
-        this.fileSchema = fileSchema;
         this.schema = schema;
+        this.partitionColumns = partitionColumns;
     }
 
     /**
-     * The table at {@code locations}; {@code schema} (null: the files') is the schema Spark gives
-     * for a write or a catalog table, used when there are no files yet.
+     * The table at {@code locations}; {@code schema} (null: the files') and {@code partitioning}
+     * are what Spark gives for a write or a catalog table (there may be no files yet).
      */
-    static VortexTable open(List<String> locations, StructType schema) {
-        List<Path> paths = new ArrayList<>();
-        for (String location : locations) {
-            paths.addAll(SourceFiles.list(location));
+    static VortexTable open(List<String> locations, StructType schema, Transform[] partitioning) {
+        if (schema != null) {
+            return new VortexTable(locations, schema, PartitionPaths.columns(partitioning, schema));
         }
-        if (paths.isEmpty()) {
-            if (schema == null) {
-                throw new IllegalArgumentException("no vortex files at " + String.join(", ", locations)
-                        + ": cannot infer a schema");
-            }
-            return new VortexTable(locations, List.of(), null, schema);
+        Datasets datasets = Datasets.open(locations);
+        if (datasets.isEmpty()) {
+            throw new IllegalArgumentException("no vortex files at " + String.join(", ", locations)
+                    + ": cannot infer a schema");
         }
-        List<SourceFile> files = new ArrayList<>();
-        Schema first = null;
-        for (Path p : paths) {
-            try (VortexFile f = VortexFile.open(p)) {
-                if (first == null) {
-                    first = f.schema();
-                } else if (!first.equals(f.schema())) {
-                    throw new IllegalArgumentException(p + ": schema " + f.schema() + " differs from "
-                            + first + " of " + paths.get(0));
-                }
-                files.add(new SourceFile(p.toString(), f.rowCount(), p.toFile().length()));
-            }
-        }
-        return new VortexTable(locations, files, first, SparkTypes.toSpark(first, paths.get(0)));
+        return new VortexTable(locations, SparkTypes.toSpark(datasets.schema(), locations.get(0)),
+                datasets.partitionColumns().stream().map(Field::name).toList());
     }
 
     @Override
@@ -76,6 +61,12 @@ final class VortexTable implements SupportsRead, SupportsWrite {
         return schema;
     }
 
+    /** The partition columns, as identity transforms. */
+    @Override
+    public Transform[] partitioning() {
+        return partitionColumns.stream().map(Expressions::identity).toArray(Transform[]::new);
+    }
+
     @Override
     public Set<TableCapability> capabilities() {
         return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE);
@@ -83,7 +74,29 @@ final class VortexTable implements SupportsRead, SupportsWrite {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-        return new VortexScanBuilder(files, fileSchema, schema);
+        Datasets datasets = Datasets.open(locations);
+        if (!datasets.isEmpty()) {
+            StructType files = SparkTypes.toSpark(datasets.schema(), locations.get(0));
+            if (!sameColumns(files, schema)) {
+                throw new IllegalStateException(name() + ": the files now have the columns " + files.simpleString()
+                        + ", not the table's " + schema.simpleString());
+            }
+        }
+        return new VortexScanBuilder(datasets, schema, ScanOptions.of(options));
+    }
+
+    private static boolean sameColumns(StructType a, StructType b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            StructField x = a.fields()[i];
+            StructField y = b.fields()[i];
+            if (!x.name().equals(y.name()) || !x.dataType().equals(y.dataType())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -91,6 +104,6 @@ final class VortexTable implements SupportsRead, SupportsWrite {
         if (locations.size() != 1 || SourceFiles.isGlob(locations.get(0))) {
             throw new IllegalArgumentException("a vortex write goes to one folder, not " + locations);
         }
-        return new VortexWriteBuilder(locations.get(0), info);
+        return new VortexWriteBuilder(Datasets.localPath(locations.get(0)), info, partitionColumns);
     }
 }

@@ -1,20 +1,26 @@
 package io.vortex4j.spark;
 
+import java.util.List;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.SupportsTruncate;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 
-/** A write into a folder: appended to its files, or replacing them ({@code mode("overwrite")}). */
+/**
+ * A write into a folder: appended to its files, or replacing them ({@code mode("overwrite")});
+ * with {@code partitionBy} columns, into Hive {@code key=value/} folders.
+ */
 final class VortexWriteBuilder implements WriteBuilder, SupportsTruncate {
     private final String folder;
     private final LogicalWriteInfo info;
+    private final List<String> partitionColumns;
     private boolean truncate;
 
-    VortexWriteBuilder(String folder, LogicalWriteInfo info) {
+    VortexWriteBuilder(String folder, LogicalWriteInfo info, List<String> partitionColumns) {
         this.folder = folder;
         this.info = info;
+        this.partitionColumns = partitionColumns;
     }
 
     @Override
@@ -32,7 +38,7 @@ final class VortexWriteBuilder implements WriteBuilder, SupportsTruncate {
         return new Write() {
             @Override
             public BatchWrite toBatch() {
-                return new VortexBatchWrite(folder, info.queryId(), info.schema(), truncate);
+                return new VortexBatchWrite(folder, info.queryId(), info.schema(), truncate, partitionColumns);
             }
         };
     }

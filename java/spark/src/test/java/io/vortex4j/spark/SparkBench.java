@@ -6,7 +6,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Side-by-side benchmark (not a test, not in CI): the connector over the 10M-row sample against
  * {@code spark.read.parquet} of the same rows, local[2], best of 3 warm runs each, reported as
- * ratios. Run: {@code gradle :spark:writeClasspath :spark:testClasses}, then {@code java
+ * ratios; also the connector with one input partition per file ({@code splitRows} above the
+ * file's rows), to show what splits change. Run: {@code gradle :spark:writeClasspath :spark:testClasses}, then {@code java
  * --add-opens ... -cp "$(cat java/spark/build/classpath.txt):java/spark/build/classes/java/test"
  * io.vortex4j.spark.SparkBench ~/.cache/vortex4j/bench}.
  */
@@ -19,6 +20,8 @@ public final class SparkBench {
                 .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
         spark.sparkContext().setLogLevel("ERROR");
         spark.read().format("vortex").load(dir + "/trades.vortex").createOrReplaceTempView("v");
+        spark.read().format("vortex").option("splitRows", Long.toString(Long.MAX_VALUE)).load(dir + "/trades.vortex")
+                .createOrReplaceTempView("w");
         spark.read().parquet(dir + "/trades.parquet").createOrReplaceTempView("p");
         String sym = spark.sql("SELECT sym FROM p WHERE sym IS NOT NULL LIMIT 1").first().getString(0);
         String[][] queries = {
@@ -28,15 +31,19 @@ public final class SparkBench {
             {"SUM(price), MAX(volume)", "SELECT SUM(price), MAX(volume) FROM t"},
             {"rows (float filter, not pushed)", "SELECT SUM(volume), MIN(ts), COUNT(*) FROM (SELECT ts, volume FROM t WHERE sym = '" + sym + "' AND price > 1) x"},
         };
-        System.out.printf("%-34s %12s %12s %8s%n", "query", "parquet ms", "vortex ms", "ratio");
+        System.out.printf("%-34s %12s %12s %8s %16s %8s%n", "query", "parquet ms", "vortex ms", "ratio",
+                "1 partition ms", "ratio");
         for (String[] q : queries) {
             String pq = q[1].replaceAll("\\bt\\b", "p");
             String vq = q[1].replaceAll("\\bt\\b", "v");
+            String wq = q[1].replaceAll("\\bt\\b", "w");
             java.util.List<String> a = spark.sql(pq).collectAsList().stream().map(Row::toString).sorted().toList();
             java.util.List<String> b = spark.sql(vq).collectAsList().stream().map(Row::toString).sorted().toList();
             double parquet = best(spark, pq);
             double vortex = best(spark, vq);
-            System.out.printf("%-34s %12.0f %12.0f %7.1fx   answers %s%n", q[0], parquet, vortex, parquet / vortex, a.equals(b) ? "equal" : a + " vs " + b);
+            double whole = best(spark, wq);
+            System.out.printf("%-34s %12.0f %12.0f %7.1fx %16.0f %7.1fx   answers %s%n", q[0], parquet, vortex,
+                    parquet / vortex, whole, parquet / whole, a.equals(b) ? "equal" : a + " vs " + b);
         }
         spark.stop();
     }

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Date;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Collectors;
@@ -38,10 +37,7 @@ public class SparkConnectorTest {
     @BeforeClass
     public static void setUp() throws IOException {
         dir = Files.createTempDirectory("vortex4j-spark");
-        spark = SparkSession.builder().master("local[2]").appName("vortex4j-test")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2")
-                .getOrCreate();
+        spark = SharedSpark.session();
         StructType schema = new StructType()
                 .add("id", DataTypes.LongType, false)
                 .add("sym", DataTypes.StringType, true)
@@ -70,16 +66,11 @@ public class SparkConnectorTest {
 
     @AfterClass
     public static void tearDown() throws IOException {
-        if (spark != null) {
-            spark.stop();
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        SharedSpark.delete(dir);
     }
 
     private static List<String> rows(String sql) {
-        return spark.sql(sql).collectAsList().stream().map(Row::toString).sorted().collect(Collectors.toList());
+        return SharedSpark.rows(sql);
     }
 
     /** The query on the vortex table equals the same query on the Parquet copy. */

@@ -1,0 +1,120 @@
+package io.vortex4j.spark;
+
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Split;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.colstats.ColumnStatistics;
+
+/**
+ * What a planned scan tells Spark's optimizer, from its splits (planning already pruned files by
+ * partition values and chunk ranges by zone maps): the rows and bytes of the kept ranges (a
+ * file's bytes in proportion to its kept rows), and for each partition column its exact null
+ * count, distinct count and (BIGINT, DATE) min and max.
+ *
+ * <p>File columns have no column statistics: the reader does not expose the files' per-column
+ * statistics (zone maps are used for pruning only), so Spark estimates them itself.
+ */
+final class ScanStatistics implements Statistics {
+    private final long rows;
+    private final long bytes;
+    private final Map<NamedReference, ColumnStatistics> columns;
+
+    private ScanStatistics(long rows, long bytes, Map<NamedReference, ColumnStatistics> columns) {
+        this.rows = rows;
+        this.bytes = bytes;
+        this.columns = columns;
+    }
+
+    /** The statistics of {@code splits}; {@code reduced}: the scan's output is not its rows (aggregate, limit). */
+    static ScanStatistics of(List<Split> splits, List<Field> partitionColumns, boolean reduced) {
+        long rows = 0;
+        double bytes = 0;
+        for (Split s : splits) {
+            rows += s.rowCount();
+            bytes += s.fileRows() == 0 ? s.fileSize() : (double) s.fileSize() * s.rowCount() / s.fileRows();
+        }
+        Map<NamedReference, ColumnStatistics> columns = new HashMap<>();
+        if (!reduced) {
+            for (Field p : partitionColumns) {
+                columns.put(Expressions.column(p.name()), partitionColumn(p.name(), splits));
+            }
+        }
+        return new ScanStatistics(reduced ? -1 : rows, (long) Math.ceil(bytes), columns);
+    }
+
+    private static ColumnStatistics partitionColumn(String name, List<Split> splits) {
+        long nulls = 0;
+        Set<Object> distinct = new HashSet<>();
+        Comparable<Object> min = null;
+        Comparable<Object> max = null;
+        for (Split s : splits) {
+            Object v = s.partitionValues().get(name);
+            if (v == null) {
+                nulls += s.rowCount();
+                continue;
+            }
+            distinct.add(v);
+            if (v instanceof Long || v instanceof LocalDate) {
+                @SuppressWarnings("unchecked")
+                Comparable<Object> c = (Comparable<Object>) v;
+                min = min == null || c.compareTo(min) < 0 ? c : min;
+                max = max == null || c.compareTo(max) > 0 ? c : max;
+            }
+        }
+        long nullCount = nulls;
+        long distinctCount = distinct.size();
+        // Spark's optimizer takes min/max in its internal form: days for a DATE.
+        Optional<Object> lo = Optional.ofNullable(min).map(ScanStatistics::internal);
+        Optional<Object> hi = Optional.ofNullable(max).map(ScanStatistics::internal);
+        return new ColumnStatistics() {
+            @Override
+            public OptionalLong nullCount() {
+                return OptionalLong.of(nullCount);
+            }
+
+            @Override
+            public OptionalLong distinctCount() {
+                return OptionalLong.of(distinctCount);
+            }
+
+            @Override
+            public Optional<Object> min() {
+                return lo;
+            }
+
+            @Override
+            public Optional<Object> max() {
+                return hi;
+            }
+        };
+    }
+
+    private static Object internal(Object v) {
+        return v instanceof LocalDate d ? Math.toIntExact(d.toEpochDay()) : v;
+    }
+
+    @Override
+    public OptionalLong sizeInBytes() {
+        return OptionalLong.of(bytes);
+    }
+
+    @Override
+    public OptionalLong numRows() {
+        return rows < 0 ? OptionalLong.empty() : OptionalLong.of(rows);
+    }
+
+    @Override
+    public Map<NamedReference, ColumnStatistics> columnStats() {
+        return columns;
+    }
+}
