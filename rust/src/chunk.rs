@@ -47,6 +47,10 @@ fn is_range(r: &crate::resolve::Resolved) -> bool {
 pub struct Chunk {
     pub data: ChunkColumns,
     exports: Mutex<Vec<Option<Arc<Exported>>>>,
+    /// The dictionaries exported on their own ([`Chunk::export_dictionary`]): shared through the
+    /// dictionary cache, which may drop them whenever other scans fill it, so the chunk holds
+    /// them as long as Java may read them (its views are tied to the chunk's handle).
+    dictionaries: Mutex<Vec<Option<Arc<Exported>>>>,
 }
 
 impl Chunk {
@@ -56,6 +60,7 @@ impl Chunk {
         Chunk {
             data,
             exports: Mutex::new(vec![None; n]),
+            dictionaries: Mutex::new(vec![None; n]),
         }
     }
 
@@ -107,14 +112,16 @@ impl Chunk {
         }
     }
 
-    /// The dictionary of column `i` exported for Java (shared with every chunk using it), or
-    /// `None` if the column is not a dictionary of strings. No code is decoded.
+    /// The dictionary of column `i` exported for Java (shared with every chunk using it, alive at
+    /// least as long as this chunk), or `None` if the column is not a dictionary of strings. No
+    /// code is decoded.
     pub fn export_dictionary(&self, i: usize) -> Result<Option<Arc<Exported>>> {
         self.check_column(i)?;
         let Some((_, values)) = string_dictionary(&self.data.columns[i]) else {
             return Ok(None);
         };
         let exported = export_entries(&values, &self.data.types[i], &self.data.names[i], &mut execution_ctx())?;
+        self.dictionaries.lock().expect("dictionary lock poisoned")[i] = Some(Arc::clone(&exported));
         Ok(Some(exported))
     }
 

@@ -105,12 +105,8 @@ public final class Chunk implements AutoCloseable {
      */
     VarBinDictArray.Dictionary dictionary(int i) {
         Field field = schema().field(i);
-        // The native side hands out the dictionary shared through its cache without tying it to
-        // this chunk: an export of the column does (it holds the dictionary), so that another
-        // thread's scans evicting it from the cache cannot free the entries Java reads.
-        if (column(i) instanceof VarBinDictArray d) {
-            return new VarBinDictArray.Dictionary(d.dictionary(), d.strings());
-        }
+        // The chunk holds the exported dictionary natively as long as it lives (another thread's
+        // scans may evict it from the shared dictionary cache meanwhile).
         Object[] export;
         long h = handle.acquire();
         try {
