@@ -198,13 +198,13 @@ fn split_columns(chunk: &ArrayRef) -> VortexResult<Vec<ArrayRef>> {
 /// The struct of `columns` (top-level columns, or struct fields by dotted path, see
 /// [`OpenFile::column`]) in that order, named as given: what a scan of them yields per row.
 fn projection(file: &OpenFile, columns: &[String]) -> Result<Expression> {
-    let reads = columns.iter().map(|name| Ok((name.as_str(), file.column(name)?.0))).collect::<Result<Vec<_>>>()?;
-    Ok(if columns.iter().all(|name| file.is_top_level(name)) {
+    if columns.iter().all(|name| file.is_top_level(name)) {
         let names: FieldNames = columns.iter().map(|c| c.as_str()).collect();
-        select(names, root())
-    } else {
-        pack(reads, Nullability::NonNullable)
-    })
+        return Ok(select(names, root()));
+    }
+    // Resolving a path also rejects an unknown column, naming it and the file.
+    let reads = columns.iter().map(|name| Ok((name.as_str(), file.column(name)?.0))).collect::<Result<Vec<_>>>()?;
+    Ok(pack(reads, Nullability::NonNullable))
 }
 
 /// vortex's own scan of `file` with `filter` as its filter expression and `projection` (an

@@ -163,8 +163,12 @@ public class JdbcContractTest {
         // A pool's worker may still be finishing its exit after awaitTermination returned.
         long until = System.nanoTime() + 5_000_000_000L;
         while (Thread.activeCount() > threadsBefore && System.nanoTime() < until) {
-            Thread.onSpinWait();
-            Thread.yield();
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
         }
         assertTrue(threadsBefore + " -> " + Thread.getAllStackTraces().keySet(), Thread.activeCount() <= threadsBefore);
     }
