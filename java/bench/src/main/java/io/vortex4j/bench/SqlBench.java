@@ -22,7 +22,7 @@ import java.util.List;
  * and the ratios.
  *
  * <pre>
- * bin/bench [--data DIR] [--rows N] [--runs N] [--threads N] [--workload expressions|scans|all]
+ * bin/bench [--data DIR] [--rows N] [--runs N] [--threads N] [--workload expressions|scans|rows|all]
  * </pre>
  */
 public final class SqlBench {
@@ -45,7 +45,7 @@ public final class SqlBench {
                 case "--workload": workload = v; i++; break;
                 default:
                     (a.equals("--help") ? System.out : System.err).println("usage: bench [--data DIR] [--rows N] [--runs N] [--threads N]"
-                            + " [--workload expressions|scans|all]");
+                            + " [--workload expressions|scans|rows|all]");
                     System.exit(a.equals("--help") ? 0 : 2);
             }
         }

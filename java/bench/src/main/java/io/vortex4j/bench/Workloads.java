@@ -31,5 +31,11 @@ final class Workloads {
             new Query("count-int", "SELECT count(*) FROM trades WHERE volume > 2000"),
             new Query("count-int-rare", "SELECT count(*) FROM trades WHERE volume > 9990"));
 
-    static final Map<String, List<Query>> ALL = Map.of("expressions", EXPRESSIONS, "scans", SCANS);
+    /** Row scans: rows cross into Calcite, which computes what is not pushed (read ahead on workers). */
+    static final List<Query> ROWS = List.of(
+            new Query("rows-expr", "SELECT sum(price * volume) FROM trades WHERE sym IN ('AAPL', 'MSFT', 'NVDA')"),
+            new Query("rows-range", "SELECT max(ts - volume) FROM trades WHERE price BETWEEN 100 AND 110"),
+            new Query("rows-all", "SELECT sum(price * volume) FROM trades"));
+
+    static final Map<String, List<Query>> ALL = Map.of("expressions", EXPRESSIONS, "scans", SCANS, "rows", ROWS);
 }

@@ -4,11 +4,10 @@ import io.vortex4j.reader.Array;
 import io.vortex4j.reader.Bitmap;
 import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Split;
 import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.exec.ChunkReadAhead;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.linq4j.Enumerator;
@@ -16,10 +15,12 @@ import org.apache.calcite.linq4j.Enumerator;
 /**
  * Rows of a Vortex dataset for Calcite: walks the dataset's splits for the pushed filter in order
  * (files whose partition values rule it out are never opened), each split's scan chunk by chunk
- * (skipping the chunks whose zone-map statistics rule the filter out), asks the reader for each
- * chunk's selection of the filter ({@link Compute#selection} of the scan's chunk filter,
- * dictionary columns filtered natively) and builds rows only for the selected rows and only from
- * the projected columns. Partition columns take the split's values.
+ * (skipping the chunks whose zone-map statistics rule the filter out), takes each chunk's
+ * selection of the filter (the scan's chunk filter, dictionary columns filtered natively) and
+ * builds rows only for the selected rows and only from the projected columns. Partition columns
+ * take the split's values. With {@code threads} above 1, chunks are read, filtered and exported
+ * ahead on worker threads while Calcite consumes rows ({@link ChunkReadAhead}); the rows and their
+ * order do not depend on it.
  *
  * <p>A row is an {@code Object[]} of the projected values in Calcite's representation (see
  * {@link VortexColumn}), or the bare value when the scan projects one column and the generated
@@ -37,18 +38,13 @@ public final class VortexEnumerator implements Enumerator<Object> {
     /** Rows between two checks of the cancellation (a power of two). */
     static final int CHECK_EVERY = 1024;
 
-    private final VortexDataset dataset;
-    private final List<Split> splits;
-    private int nextSplit;
-    /** The file columns read from the chunks. */
-    private final List<String> scanned;
     /** The projected columns, to read partition values by. */
     private final List<VortexColumn> columns;
-    private final Predicate filter;
     /** Per output column: the split's value of a partition column (null for file columns). */
     private final Object[] constants;
-    private Scan scan;
-    private Predicate chunkFilter;
+    private final ChunkReadAhead chunks;
+    /** The split whose partition values are in {@link #constants}. */
+    private Split split;
     private final boolean scalar;
     private final Cancellation cancellation = Cancellation.current();
     private int rowsSinceCheck;
@@ -66,14 +62,14 @@ public final class VortexEnumerator implements Enumerator<Object> {
     /**
      * An enumerator over {@code dataset}'s rows where {@code filter} (may be null) holds,
      * producing {@code columns} in order; {@code scalar} asks for bare values instead of
-     * one-element arrays (only with one column). Plans the splits now.
+     * one-element arrays (only with one column); {@code threads} ≥ 1 bounds the threads reading
+     * ahead, this one included. Plans the splits now.
      */
-    VortexEnumerator(VortexDataset dataset, List<VortexColumn> columns, Predicate filter, boolean scalar) {
+    VortexEnumerator(VortexDataset dataset, List<VortexColumn> columns, Predicate filter, boolean scalar,
+            int threads) {
         if (scalar && columns.size() != 1) {
             throw new IllegalArgumentException("scalar rows need exactly one column, not " + columns);
         }
-        this.dataset = dataset;
-        this.filter = filter;
         this.scalar = scalar;
         this.columns = columns;
         this.constants = new Object[columns.size()];
@@ -94,6 +90,8 @@ public final class VortexEnumerator implements Enumerator<Object> {
             scanPositions[i] = pos;
             readers[i] = c.reader();
         }
+        // The projected file columns come first: they are exported ahead, filter-only ones are not.
+        int exported = scanned.size();
         if (filter != null) {
             for (String c : filter.columns()) {
                 if (!scanned.contains(c) && dataset.fileSchema().indexOf(c) >= 0) {
@@ -105,10 +103,9 @@ public final class VortexEnumerator implements Enumerator<Object> {
             // No column is needed, only row counts: any column gives the chunk lengths.
             scanned.add(dataset.fileSchema().field(0).name());
         }
-        this.scanned = scanned;
         this.arrays = new Array[columns.size()];
         // The filter also prunes: files its partition part rules out, chunks their zone maps rule out.
-        this.splits = dataset.splits(filter);
+        this.chunks = ChunkReadAhead.open(dataset, dataset.splits(filter), scanned, filter, exported, threads);
     }
 
     @Override
@@ -148,52 +145,32 @@ public final class VortexEnumerator implements Enumerator<Object> {
             if (done) {
                 return false;
             }
-            if (scan == null || !scan.hasNext()) {
-                if (!openNextScan()) {
-                    done = true;
-                    close();
-                    return false;
+            ChunkReadAhead.Ready next = chunks.next();
+            if (next == null) {
+                done = true;
+                close();
+                return false;
+            }
+            openChunk(next);
+        }
+    }
+
+    private void openChunk(ChunkReadAhead.Ready ready) {
+        if (ready.split() != split) {
+            split = ready.split();
+            for (int i = 0; i < constants.length; i++) {
+                if (scanPositions[i] < 0) {
+                    VortexColumn c = columns.get(i);
+                    constants[i] = c.fromReaderValue(split.partitionValues().get(c.name()));
                 }
-                continue;
-            }
-            openChunk(scan.next());
-        }
-    }
-
-    /** Closes the current split's scan and opens the next one's; false when none is left. */
-    private boolean openNextScan() {
-        if (scan != null) {
-            scan.close();
-            scan = null;
-        }
-        if (nextSplit == splits.size()) {
-            return false;
-        }
-        Split split = splits.get(nextSplit++);
-        scan = dataset.scan(split, scanned, filter);
-        chunkFilter = scan.chunkFilter();
-        for (int i = 0; i < constants.length; i++) {
-            if (scanPositions[i] < 0) {
-                VortexColumn c = columns.get(i);
-                constants[i] = c.fromReaderValue(split.partitionValues().get(c.name()));
             }
         }
-        return true;
-    }
-
-    private void openChunk(Chunk c) {
-        chunk = c;
+        chunk = ready.chunk();
         row = -1;
-        length = c.length();
-        selection = chunkFilter == null ? null : Compute.selection(c, chunkFilter);
-        if (selection != null && selection.cardinality() == 0) {
-            // Nothing selected: skip the chunk without touching its projected columns.
-            length = 0;
-            selection = null;
-            return;
-        }
+        length = chunk.length();
+        selection = ready.selection();
         for (int i = 0; i < arrays.length; i++) {
-            arrays[i] = scanPositions[i] < 0 ? null : c.column(scanPositions[i]);
+            arrays[i] = scanPositions[i] < 0 ? null : chunk.column(scanPositions[i]);
         }
     }
 
@@ -223,15 +200,11 @@ public final class VortexEnumerator implements Enumerator<Object> {
         throw new UnsupportedOperationException("a Vortex scan cannot be restarted");
     }
 
-    /** Releases the current chunk and the scan. Idempotent. */
+    /** Releases the current chunk, stops reading ahead and releases what was read. Idempotent. */
     @Override
     public void close() {
         closeChunk();
-        if (scan != null) {
-            scan.close();
-            scan = null;
-        }
-        nextSplit = splits.size();
+        chunks.close();
         done = true;
     }
 }

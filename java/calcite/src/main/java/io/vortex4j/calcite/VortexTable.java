@@ -138,7 +138,7 @@ public class VortexTable extends AbstractTable implements ScannableTable {
             public Enumerator<Object> enumerator() {
                 // The enumerator opens its scan here: the scan checks the cancellation per chunk.
                 return cancellation.call(() -> new VortexEnumerator(spec.table.dataset(), spec.projectedColumns(),
-                        spec.filter, spec.scalar));
+                        spec.filter, spec.scalar, spec.table.threads()));
             }
         };
     }
