@@ -195,7 +195,7 @@ public final class ChunkReadAhead implements AutoCloseable {
                 consuming++;
                 openSplits.release();
             } else if (o instanceof Throwable t) {
-                throw rethrow(t);
+                throw SplitExecutor.rethrow(t);
             } else {
                 return (Ready) o;
             }
@@ -328,15 +328,5 @@ public final class ChunkReadAhead implements AutoCloseable {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            return r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new IllegalStateException(t);
     }
 }

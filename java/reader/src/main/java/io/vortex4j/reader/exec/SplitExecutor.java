@@ -134,7 +134,7 @@ public final class SplitExecutor {
         }
     }
 
-    private static RuntimeException rethrow(Throwable t) {
+    static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException r) {
             return r;
         }
