@@ -22,8 +22,11 @@ import java.util.List;
  * and the ratios.
  *
  * <pre>
- * bin/bench [--data DIR] [--rows N] [--runs N] [--threads N] [--workload expressions|scans|rows|all]
+ * bin/bench [--data DIR] [--rows N] [--runs N] [--threads N] [--workload expressions|scans|rows|all] [--vs-one-thread]
  * </pre>
+ *
+ * <p>{@code --vs-one-thread} also times vortex4j on one thread ({@code jdbc:vortex:DIR;threads=1})
+ * beside the default (all cores), in the same run: the speed-up of parallel scans and read-ahead.
  */
 public final class SqlBench {
     private SqlBench() {}
@@ -34,6 +37,7 @@ public final class SqlBench {
         int runs = 7;
         int threads = 2;
         String workload = "all";
+        boolean vsOneThread = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String v = i + 1 < args.length ? args[i + 1] : null;
@@ -43,9 +47,10 @@ public final class SqlBench {
                 case "--runs": runs = Integer.parseInt(v); i++; break;
                 case "--threads": threads = Integer.parseInt(v); i++; break;
                 case "--workload": workload = v; i++; break;
+                case "--vs-one-thread": vsOneThread = true; break;
                 default:
                     (a.equals("--help") ? System.out : System.err).println("usage: bench [--data DIR] [--rows N] [--runs N] [--threads N]"
-                            + " [--workload expressions|scans|rows|all]");
+                            + " [--workload expressions|scans|rows|all] [--vs-one-thread]");
                     System.exit(a.equals("--help") ? 0 : 2);
             }
         }
@@ -61,6 +66,7 @@ public final class SqlBench {
         BenchData data = BenchData.ensure(dir, rows);
         try (Connection vortex = VortexSql.connect(data.dir, true);
              Connection firstRun = VortexSql.connect(data.dir, true, 0);
+             Connection oneThread = DriverManager.getConnection("jdbc:vortex:" + data.dir + ";threads=1");
              Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             try (Statement s = duck.createStatement()) {
                 s.execute("SET threads = " + threads);
@@ -69,8 +75,9 @@ public final class SqlBench {
             }
             System.out.printf("%,d rows; best of %d runs after a warm-up; DuckDB %s with %d threads over %s%n%n",
                     rows, runs, duck.getMetaData().getDatabaseProductVersion(), threads, data.parquet.getFileName());
-            System.out.println("| query | vortex4j | first run (planning) | DuckDB + Parquet | DuckDB ÷ vortex4j |");
-            System.out.println("|---|---:|---:|---:|---:|");
+            System.out.println("| query | vortex4j | first run (planning) | DuckDB + Parquet | DuckDB ÷ vortex4j |"
+                    + (vsOneThread ? " vortex4j threads=1 | threads=1 ÷ default |" : ""));
+            System.out.println("|---|---:|---:|---:|---:|" + (vsOneThread ? "---:|---:|" : ""));
             for (Workloads.Query q : queries) {
                 List<String> expected = canonical(duck, q.sql());
                 List<String> got = canonical(vortex, q.sql());
@@ -80,7 +87,15 @@ public final class SqlBench {
                 double v = best(vortex, q.sql(), runs);
                 double f = best(firstRun, q.sql(), runs);
                 double d = best(duck, q.sql(), runs);
-                System.out.printf("| %s `%s` | %.1f ms | %.1f ms | %.1f ms | %.2f |%n", q.name(), q.sql(), v, f, d, d / v);
+                System.out.printf("| %s `%s` | %.1f ms | %.1f ms | %.1f ms | %.2f |", q.name(), q.sql(), v, f, d, d / v);
+                if (vsOneThread) {
+                    if (!expected.equals(canonical(oneThread, q.sql()))) {
+                        throw new IllegalStateException(q.name() + ": vortex4j on one thread differs from DuckDB");
+                    }
+                    double one = best(oneThread, q.sql(), runs);
+                    System.out.printf(" %.1f ms | %.2f |", one, one / v);
+                }
+                System.out.println();
             }
         }
     }
