@@ -22,8 +22,8 @@ import java.util.Set;
  * {@code offset + fetch} rows in a bounded heap, split by split side by side on the {@link
  * SplitExecutor}, and the splits' rows are merged. Per chunk only the rows the filter selects
  * (the memoized selection) are considered, their keys read from the typed arrays; a row is built
- * (by the caller's {@link RowBuilder}) only when it enters a heap, and the other columns of a
- * chunk are not even exported when none of its rows does.
+ * (by the caller's {@link RowBuilder}) only when it is still in its heap once its chunk is done,
+ * and the other columns of a chunk are not even exported when none of its rows is.
  *
  * <p>The order, per key (nulls before or after every value as the key says):
  *
@@ -153,26 +153,57 @@ public final class TopN {
                     keyArrays[k] = chunk.column(ordering.positions[k]);
                     mayBeNull[k] = keyArrays[k].mayHaveNulls();
                 }
-                Array[] columns = null; // exported when the first row of the chunk enters the heap
-                for (; r >= 0; r = selection == null ? (r + 1 < length ? r + 1 : -1) : selection.nextSetBit(r + 1)) {
-                    if (heap.size() == limit && ordering.compareRow(keyArrays, mayBeNull, r, heap.peek()) >= 0) {
+                // Rows are built when the chunk is done, for its entries still kept: in a column
+                // sorted against the order asked for, every row enters the heap and most leave it.
+                List<Entry> entered = new ArrayList<>();
+                int[] selected = selected(selection, length);
+                long first = chunk.firstRow();
+                for (int j = 0; j < selected.length; j++) {
+                    // Backwards for a descending first key: data is often stored ascending (by
+                    // time), and then the chunk's best rows come first and the rest is rejected.
+                    r = selected[ordering.descending[0] ? selected.length - 1 - j : j];
+                    if (heap.size() == limit && ordering.compareRow(keyArrays, mayBeNull, r, first + r, heap.peek()) >= 0) {
                         continue;
                     }
-                    if (columns == null) {
-                        columns = new Array[outputs.length];
-                        for (int i = 0; i < outputs.length; i++) {
-                            columns[i] = chunk.column(outputs[i]);
-                        }
-                    }
-                    Entry e = ordering.entry(keyArrays, r, split, chunk.firstRow() + r, rows.build(columns, r));
+                    Entry e = ordering.entry(keyArrays, r, split, first + r);
                     if (heap.size() == limit) {
-                        heap.poll();
+                        heap.poll().evicted = true;
                     }
                     heap.add(e);
+                    entered.add(e);
+                }
+                Array[] columns = null; // the output columns are exported only when a row of the chunk is kept
+                for (Entry e : entered) {
+                    if (!e.evicted) {
+                        if (columns == null) {
+                            columns = new Array[outputs.length];
+                            for (int i = 0; i < outputs.length; i++) {
+                                columns[i] = chunk.column(outputs[i]);
+                            }
+                        }
+                        e.row = rows.build(columns, (int) (e.position - chunk.firstRow()));
+                    }
                 }
             }
         }
         return new ArrayList<>(heap);
+    }
+
+    /** The rows {@code selection} selects (every row of the chunk when it is null), ascending. */
+    private static int[] selected(Bitmap selection, int length) {
+        if (selection == null) {
+            int[] all = new int[length];
+            for (int i = 0; i < length; i++) {
+                all[i] = i;
+            }
+            return all;
+        }
+        int[] rows = new int[selection.cardinality()];
+        int n = 0;
+        for (int r = selection.nextSetBit(0); r >= 0; r = selection.nextSetBit(r + 1)) {
+            rows[n++] = r;
+        }
+        return rows;
     }
 
     /** A kept row: its keys, where it came from (ties go by scan order), and the built row. */
@@ -181,16 +212,19 @@ public final class TopN {
         final Object[] objects;
         final boolean[] nulls;
         final int split;
+        /** The file row. */
         final long position;
-        final Object row;
+        /** Built once the entry's chunk is done, if still kept. */
+        Object row;
+        /** Left the heap (before its row was built). */
+        boolean evicted;
 
-        Entry(int keys, int split, long position, Object row) {
+        Entry(int keys, int split, long position) {
             this.longs = new long[keys];
             this.objects = new Object[keys];
             this.nulls = new boolean[keys];
             this.split = split;
             this.position = position;
-            this.row = row;
         }
     }
 
@@ -216,8 +250,8 @@ public final class TopN {
             }
         }
 
-        Entry entry(Array[] arrays, int row, int split, long position, Object built) {
-            Entry e = new Entry(readers.length, split, position, built);
+        Entry entry(Array[] arrays, int row, int split, long position) {
+            Entry e = new Entry(readers.length, split, position);
             for (int k = 0; k < readers.length; k++) {
                 if (arrays[k].isNull(row)) {
                     e.nulls[k] = true;
@@ -230,8 +264,11 @@ public final class TopN {
             return e;
         }
 
-        /** Row {@code row}'s keys against {@code e}'s: negative when the row comes first (0 on equal keys). */
-        int compareRow(Array[] arrays, boolean[] mayBeNull, int row, Entry e) {
+        /**
+         * Row {@code row} of the chunk (file row {@code position}, in {@code e}'s split) against
+         * {@code e}: negative when the row comes first.
+         */
+        int compareRow(Array[] arrays, boolean[] mayBeNull, int row, long position, Entry e) {
             for (int k = 0; k < readers.length; k++) {
                 boolean nul = mayBeNull[k] && arrays[k].isNull(row);
                 if (nul || e.nulls[k]) {
@@ -246,7 +283,7 @@ public final class TopN {
                     return descending[k] ? -c : c;
                 }
             }
-            return 0;
+            return Long.compare(position, e.position);
         }
 
         @Override
