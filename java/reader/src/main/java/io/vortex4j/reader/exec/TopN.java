@@ -9,8 +9,10 @@ import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.Split;
+import io.vortex4j.reader.Values;
 import io.vortex4j.reader.VortexDataset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +25,10 @@ import java.util.Set;
  * SplitExecutor}, and the splits' rows are merged. Per chunk only the rows the filter selects
  * (the memoized selection) are considered, their keys read from the typed arrays; a row is built
  * (by the caller's {@link RowBuilder}) only when it is still in its heap once its chunk is done,
- * and the other columns of a chunk are not even exported when none of its rows is.
+ * and the other columns of a chunk are not even exported when none of its rows is. Once a split
+ * has filled its heap, splits opened later skip the chunks whose zone maps show no row as good
+ * as that heap's last row ({@link TopNPruning}; integer and temporal first keys); for a
+ * descending first key the splits are taken last to first, as data is often stored ascending.
  *
  * <p>The order, per key (nulls before or after every value as the key says):
  *
@@ -94,14 +99,24 @@ public final class TopN {
             return List.of();
         }
         int limit = (int) Math.min(Integer.MAX_VALUE - 8, Math.min(offset, Integer.MAX_VALUE) + Math.min(fetch, Integer.MAX_VALUE));
+        SortKey first = keys.get(0);
+        TopNPruning<Entry> pruning = TopNPruning.of(first, files.field(first.column()).type(), ordering);
+        // Splits last to first for a descending first key (data is often stored ascending): the
+        // first splits done then hold the best rows, and the others skip chunks by their bound.
         List<Integer> indexes = new ArrayList<>(splits.size());
         for (int i = 0; i < splits.size(); i++) {
-            indexes.add(i);
+            indexes.add(first.descending() ? splits.size() - 1 - i : i);
         }
         List<List<Entry>> tops = SplitExecutor.map(indexes, threads, i -> {
             Split split = splits.get(i);
-            try (Scan s = dataset.scan(split, scan, filter)) {
-                return top(s, i, limit, ordering, outputs, (cols, row) -> rows.build(split, cols, row));
+            Predicate narrowed = pruning == null ? filter : pruning.narrow(filter, e -> e.firstKey);
+            try (Scan s = dataset.scan(split, scan, narrowed)) {
+                List<Entry> top = top(s, i, limit, ordering, outputs, (cols, row) -> rows.build(split, cols, row),
+                        pruning != null);
+                if (pruning != null && top.size() == limit) {
+                    pruning.offer(Collections.max(top, ordering));
+                }
+                return top;
             }
         });
         List<Entry> all = new ArrayList<>();
@@ -136,7 +151,8 @@ public final class TopN {
     }
 
     /** The best {@code limit} rows of one split's scan, unordered. */
-    private static List<Entry> top(Scan scan, int split, int limit, Ordering ordering, int[] outputs, ChunkRows rows) {
+    private static List<Entry> top(Scan scan, int split, int limit, Ordering ordering, int[] outputs, ChunkRows rows,
+            boolean keepFirstKey) {
         PriorityQueue<Entry> heap = new PriorityQueue<>(Math.min(limit, 1024) + 1, ordering.reversed());
         Predicate chunkFilter = scan.chunkFilter();
         Array[] keyArrays = new Array[ordering.positions.length];
@@ -181,7 +197,11 @@ public final class TopN {
                                 columns[i] = chunk.column(outputs[i]);
                             }
                         }
-                        e.row = rows.build(columns, (int) (e.position - chunk.firstRow()));
+                        int row = (int) (e.position - first);
+                        e.row = rows.build(columns, row);
+                        if (keepFirstKey) {
+                            e.firstKey = Values.valueAt(keyArrays[0], row);
+                        }
                     }
                 }
             }
@@ -218,6 +238,8 @@ public final class TopN {
         Object row;
         /** Left the heap (before its row was built). */
         boolean evicted;
+        /** The first key's value as the reader reads it (a predicate literal), when pruning. */
+        Object firstKey;
 
         Entry(int keys, int split, long position) {
             this.longs = new long[keys];
