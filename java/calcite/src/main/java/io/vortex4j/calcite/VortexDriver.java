@@ -37,7 +37,7 @@ import org.apache.calcite.jdbc.Driver;
  *   <li>{@code paths} — which files a query may name by path in FROM ({@code FROM
  *       'data/t.vortex'}): {@code folder} (default) those inside the directory, {@code none} no
  *       paths, {@code any} every file the JVM can read ({@link PathAccess});</li>
- *   <li>{@code threads} — how many splits of a pushed aggregate run side by side (default: the
+ *   <li>{@code threads} — how many splits of a pushed aggregate or top-n run side by side (default: the
  *       system property {@code vortex4j.threads}, else the available processors; see {@link
  *       SplitExecutor});</li>
  *   <li>any other key is a Calcite connection property (e.g. {@code lex}, {@code fun}).</li>

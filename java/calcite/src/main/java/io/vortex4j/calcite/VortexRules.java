@@ -15,6 +15,8 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rel.RelCollation;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
 import org.apache.calcite.rel.core.Aggregate;
@@ -23,8 +25,11 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexPermuteInputsShuttle;
 import org.apache.calcite.rex.RexUtil;
@@ -54,7 +59,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@link #AGGREGATE_PROJECT}: the same over {@code Project(LogicalVortexScan)}, whose group
  *       may be an expression of one string column (e.g. {@code GROUP BY UPPER(sym)}), computed by
  *       Calcite's own code once per dictionary entry.
- *   <li>{@link #LIMIT_SORT}: {@code ORDER BY … LIMIT n} as Calcite's bounded top-n sort.
+ *   <li>{@link #TOP_N}: {@code Sort(LogicalVortexScan)} with a row count ({@code ORDER BY … LIMIT n
+ *       [OFFSET m]}) over columns of the files → a {@link VortexTopNScan}, the top-n computed
+ *       inside the scan.
+ *   <li>{@link #LIMIT_SORT}: otherwise, {@code ORDER BY … LIMIT n} as Calcite's bounded top-n sort.
  *   <li>{@link #SCAN_TO_ENUMERABLE}, {@link #AGGREGATE_TO_ENUMERABLE}: the logical scans become the
  *       enumerable {@link VortexTableScan} and {@link VortexAggregateScan}.
  * </ul>
@@ -88,6 +96,11 @@ public final class VortexRules {
                     .oneInput(b2 -> b2.operand(LogicalVortexScan.class).noInputs())),
             AggregateRule::new).toRule();
 
+    /** Computes {@code ORDER BY … LIMIT n} over a pushed scan inside the scan ({@link VortexTopNScan}). */
+    public static final RelOptRule TOP_N = new RuleConfig("VortexTopNRule",
+            b0 -> b0.operand(LogicalSort.class).oneInput(b1 -> b1.operand(LogicalVortexScan.class).noInputs()),
+            TopNRule::new).toRule();
+
     /** Makes a {@link LogicalVortexScan} an enumerable {@link VortexTableScan}. */
     public static final RelOptRule SCAN_TO_ENUMERABLE = ConverterRule.Config.INSTANCE
             .withConversion(LogicalVortexScan.class, Convention.NONE, EnumerableConvention.INSTANCE, "VortexScanRule")
@@ -110,7 +123,7 @@ public final class VortexRules {
 
     /** Every rule; the scans register them. */
     public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_IN_LIST, PROJECT, AGGREGATE, AGGREGATE_PROJECT,
-            SCAN_TO_ENUMERABLE,
+            TOP_N, SCAN_TO_ENUMERABLE,
             AGGREGATE_TO_ENUMERABLE, LIMIT_SORT);
 
     /** The statement's SQL conformance (as Calcite's code generator gets it), from the planner's context. */
@@ -294,6 +307,65 @@ public final class VortexRules {
             }
             RelBuilder b = call.builder();
             call.transformTo(b.push(newScan).project(newExprs, project.getRowType().getFieldNames(), true).build());
+        }
+    }
+
+    /** See {@link #TOP_N}. */
+    static final class TopNRule extends RelRule<RuleConfig> {
+        TopNRule(RuleConfig config) {
+            super(config);
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalSort sort = call.rel(0);
+            LogicalVortexScan scan = call.rel(1);
+            RelCollation collation = sort.getCollation();
+            VortexTopNSpec.Bound fetch = bound(sort.fetch);
+            VortexTopNSpec.Bound offset = sort.offset == null ? VortexTopNSpec.Bound.constant(0) : bound(sort.offset);
+            if (collation.getFieldCollations().isEmpty() || fetch == null || offset == null) {
+                return; // no order (a plain LIMIT), no row count, or one given by an expression
+            }
+            for (RelFieldCollation fc : collation.getFieldCollations()) {
+                RelFieldCollation.Direction d = fc.getDirection();
+                if (d != RelFieldCollation.Direction.ASCENDING && d != RelFieldCollation.Direction.DESCENDING
+                        || !sortable(scan.column(fc.getFieldIndex()))) {
+                    return;
+                }
+            }
+            call.transformTo(new VortexTopNScan(scan.getCluster(), scan.getTable(), scan.vortexTable, scan.fields,
+                    scan.filter, collation, fetch, offset));
+        }
+
+        /** A literal or JDBC parameter row count or offset; null for anything else. */
+        private static VortexTopNSpec.Bound bound(RexNode n) {
+            if (n instanceof RexDynamicParam p) {
+                return new VortexTopNSpec.Bound(0, p.getIndex());
+            }
+            if (n instanceof RexLiteral l) {
+                Number v = l.getValueAs(java.math.BigDecimal.class);
+                return v == null || v.longValue() < 0 ? null : VortexTopNSpec.Bound.constant(v.longValue());
+            }
+            return null;
+        }
+
+        /**
+         * Whether the reader orders {@code c}'s values as Calcite orders its internal values (the
+         * natural order of Long, Double, String, BigDecimal, ...; see {@link
+         * io.vortex4j.reader.exec.TopN}): every file column but nested ones and dtypes the reader does
+         * not read. TIME/TIMESTAMP finer than milliseconds are ordered by millisecond, as Calcite
+         * sees them ({@link VortexTopNScan#sortKeys}).
+         */
+        static boolean sortable(VortexColumn c) {
+            switch (c.kind()) {
+                case STRUCT:
+                case LIST:
+                case FIXED_SIZE_LIST:
+                case UNSUPPORTED:
+                    return false;
+                default:
+                    return !c.isPartition();
+            }
         }
     }
 

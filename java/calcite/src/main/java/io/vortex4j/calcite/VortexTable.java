@@ -33,7 +33,7 @@ import org.apache.calcite.schema.impl.AbstractTable;
  * <p>The dataset is opened (listed, its first footer read) when the table is created and stays
  * open for the table's lifetime; the other footers are read when a query first needs them, so a
  * filter on partition columns keeps the files it rules out unopened. Datasets are thread-safe, so
- * concurrent queries share it. Pushed aggregates run the dataset's splits on up to {@link
+ * concurrent queries share it. Pushed aggregates and top-n run the dataset's splits on up to {@link
  * #threads()} threads.
  */
 public class VortexTable extends AbstractTable implements ScannableTable {
@@ -86,7 +86,7 @@ public class VortexTable extends AbstractTable implements ScannableTable {
         return dataset;
     }
 
-    /** How many splits a pushed aggregate of this table runs at once. */
+    /** How many splits a pushed aggregate or top-n of this table runs at once. */
     public int threads() {
         return threads;
     }
