@@ -651,3 +651,40 @@ fn exported_partition_columns_carry_each_files_values() {
     assert_same(&expected, &got);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn csv_and_parquet_inputs_of_one_conversion() {
+    // Parquet strings are read as views, CSV strings with offsets: the same column either way.
+    let dir = temp_dir("mixed");
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("k", DataType::Int64, true),
+        Field::new("s", DataType::Utf8, true),
+    ]));
+    let pq = RecordBatch::try_new(
+        Arc::clone(&schema),
+        vec![Arc::new(Int64Array::from(vec![1, 2, 3])), Arc::new(StringArray::from(vec![Some("Zürich"), None, Some("")]))],
+    )
+    .unwrap();
+    write_parquet(&dir.join("a.parquet"), &[pq], Arc::clone(&schema));
+    std::fs::write(dir.join("b.csv"), "k,s\n4,東京\n5,\"x,y\"\n").unwrap();
+    for (order, partition) in [(["a.parquet", "b.csv"], None), (["b.csv", "a.parquet"], Some("partition-by=s"))] {
+        let inputs: Vec<String> = order.iter().map(|f| s(&dir.join(f))).collect();
+        let out = dir.join(if partition.is_some() { "parts" } else { "all.vortex" });
+        let opts = ConvertOptions::parse(&partition.into_iter().collect::<Vec<_>>()).unwrap();
+        let summary = convert(&inputs, &s(&out), opts).unwrap();
+        assert_eq!(summary.rows, 5);
+        if partition.is_none() {
+            let back = dir.join("back.parquet");
+            export(&out, &back, ExportFormat::Parquet, None);
+            let got = read_parquet(&back);
+            assert_eq!(got.column(0).as_primitive::<Int64Type>().values().to_vec(), vec![1, 2, 3, 4, 5]);
+            let strings: Vec<Option<&str>> = got.column(1).as_string::<i32>().iter().collect();
+            assert_eq!(strings, vec![Some("Zürich"), None, Some(""), Some("東京"), Some("x,y")]);
+        } else {
+            let mut folders: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+            folders.sort();
+            assert_eq!(folders, vec!["s=", "s=Zürich", "s=__HIVE_DEFAULT_PARTITION__", "s=x,y", "s=東京"]);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
