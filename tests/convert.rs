@@ -63,6 +63,13 @@ fn every_type(rows: usize, seed: u64) -> RecordBatch {
         Field::new("t", DataType::Time64(TimeUnit::Microsecond), true),
         Field::new("ts", DataType::Timestamp(TimeUnit::Microsecond, None), true),
         Field::new("tz", DataType::Timestamp(TimeUnit::Millisecond, Some("UTC".into())), true),
+        Field::new("f16", DataType::Float16, true),
+        Field::new("t_s", DataType::Time32(TimeUnit::Second), true),
+        Field::new("t_ms", DataType::Time32(TimeUnit::Millisecond), true),
+        Field::new("t_ns", DataType::Time64(TimeUnit::Nanosecond), true),
+        Field::new("ts_s", DataType::Timestamp(TimeUnit::Second, None), true),
+        Field::new("ts_ns", DataType::Timestamp(TimeUnit::Nanosecond, Some("+02:00".into())), true),
+        Field::new("nothing", DataType::Null, true),
     ]));
     fn o<T>(null: bool, v: T) -> Option<T> {
         (!null).then_some(v)
@@ -98,6 +105,22 @@ fn every_type(rows: usize, seed: u64) -> RecordBatch {
                 .collect::<TimestampMillisecondArray>()
                 .with_timezone("UTC"),
         ),
+        arrow::compute::cast(
+            &(0..rows).map(|i| o(null(i), (r[i] % 4096) as f32 / 16.0)).collect::<Float32Array>(),
+            &DataType::Float16,
+        )
+        .unwrap(),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] % 86_400) as i32)).collect::<Time32SecondArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] % 86_400_000) as i32)).collect::<Time32MillisecondArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] % 86_400_000_000_000) as i64)).collect::<Time64NanosecondArray>()),
+        Arc::new((0..rows).map(|i| o(null(i), (r[i] >> 30) as i64 - (1 << 32))).collect::<TimestampSecondArray>()),
+        Arc::new(
+            (0..rows)
+                .map(|i| o(null(i), (r[i] >> 2) as i64))
+                .collect::<TimestampNanosecondArray>()
+                .with_timezone("+02:00"),
+        ),
+        Arc::new(NullArray::new(rows)),
     ];
     RecordBatch::try_new(schema, columns).unwrap()
 }
@@ -291,34 +314,84 @@ fn csv_round_trip_with_a_null_token_keeps_empty_strings_apart_from_nulls() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every type `--schema` names but those of `CSV_TYPES`, and one line of values for row `i`
+/// (empty fields are nulls).
+const CSV_MORE_TYPES: &str = "a:int8,h:int16,c:int32,b:uint8,w:uint16,v:uint32,u:uint64,f:float32,dec:decimal(12,3),\
+ts_s:time(s),t:time(ms),t_us:time(us),t_ns:time(ns),s_ts:timestamp(s),ns_ts:timestamp(ns),tz:timestamp(ms, +00:00),s:utf8";
+
+fn column_names(types: &str) -> Vec<String> {
+    vortex4j::convert::options::parse_schema(types).unwrap().into_iter().map(|(n, _)| n).collect()
+}
+
+fn csv_more_types_line(i: i64) -> String {
+    let null = |v: String| if i % 9 == 4 { String::new() } else { v };
+    let values = [
+        format!("{}", (i % 256) - 128),
+        format!("{}", i * 97 - 30_000),
+        format!("{}", i * 4_000_000 - 1_000_000_000),
+        format!("{}", i % 256),
+        format!("{}", i * 131 % 65536),
+        format!("{}", u32::MAX as i64 - i * 7),
+        format!("{}", u64::MAX - i as u64),
+        format!("{}", i as f32 / 4.0),
+        format!("{}.{:03}", i - 250, i % 1000),
+        format!("{:02}:{:02}:{:02}", i % 24, i % 60, (i * 7) % 60),
+        format!("{:02}:{:02}:{:02}.{:03}", i % 24, i % 60, (i * 7) % 60, i % 1000),
+        format!("{:02}:{:02}:{:02}.{:06}", i % 24, i % 60, (i * 7) % 60, i * 999 % 1_000_000),
+        format!("{:02}:{:02}:{:02}.{:09}", i % 24, i % 60, (i * 7) % 60, i * 999_999 % 1_000_000_000),
+        format!("2024-02-{:02}T{:02}:00:{:02}", i % 28 + 1, i % 24, i % 60),
+        format!("1999-12-31T23:59:{:02}.{:09}", i % 60, i * 7_777_777 % 1_000_000_000),
+        format!("2024-03-{:02}T{:02}:00:00.{:03}Z", i % 28 + 1, i % 24, i % 1000),
+        format!("text {i} Zürich"),
+    ];
+    values.into_iter().map(null).collect::<Vec<_>>().join(",")
+}
+
 #[test]
 fn csv_round_trip_of_explicitly_typed_columns() {
     let dir = temp_dir("csv-typed");
-    let types = "a:int8,b:uint16,c:int32,u:uint64,f:float32,dec:decimal(12,3),t:time(ms),tz:timestamp(ms, +00:00),s:utf8";
-    let mut text = String::from("a,b,c,u,f,dec,t,tz,s\n");
+    let names = column_names(CSV_MORE_TYPES);
+    let mut text = format!("{}\n", names.join(","));
     for i in 0..500i64 {
-        let null = |v: String| if i % 9 == 4 { String::new() } else { v };
-        text.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{}\n",
-            null(format!("{}", (i % 256) - 128)),
-            null(format!("{}", i * 131 % 65536)),
-            null(format!("{}", i * 4_000_000 - 1_000_000_000)),
-            null(format!("{}", u64::MAX - i as u64)),
-            null(format!("{}", i as f32 / 4.0)),
-            null(format!("{}.{:03}", i - 250, i % 1000)),
-            null(format!("{:02}:{:02}:{:02}.{:03}", i % 24, i % 60, (i * 7) % 60, i % 1000)),
-            null(format!("2024-03-{:02}T{:02}:00:00.{:03}Z", i % 28 + 1, i % 24, i % 1000)),
-            null(format!("text {i}"))
-        ));
+        text.push_str(&csv_more_types_line(i));
+        text.push('\n');
     }
     let source = dir.join("in.csv");
     std::fs::write(&source, &text).unwrap();
     let vortex = dir.join("out.vortex");
-    let opts = ConvertOptions::parse(&[format!("schema={types}")]).unwrap();
+    let opts = ConvertOptions::parse(&[format!("schema={CSV_MORE_TYPES}")]).unwrap();
     assert_eq!(convert(&[s(&source)], &s(&vortex), opts).unwrap().rows, 500);
     let back = dir.join("back.csv");
     export(&vortex, &back, ExportFormat::Csv { header: true, delimiter: b',', null: String::new() }, None);
-    assert_same(&read_csv(&source, types, ""), &read_csv(&back, types, ""));
+    let expected = read_csv(&source, CSV_MORE_TYPES, "");
+    assert_eq!(expected.num_columns(), names.len());
+    assert!(expected.columns().iter().all(|c| c.null_count() > 0 && c.null_count() < 500));
+    assert_same(&expected, &read_csv(&back, CSV_MORE_TYPES, ""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn empty_and_one_row_csv_files() {
+    let dir = temp_dir("csv-small");
+    for (types, line) in [(CSV_TYPES, "true,-7,2.5,\"Zürich, 東京\",2024-02-29,2024-02-29T23:59:59.123456".to_string()), (CSV_MORE_TYPES, csv_more_types_line(3))] {
+        let names = column_names(types);
+        let header = format!("{}\n", names.join(","));
+        for (rows, text) in [(0u64, header.clone()), (1, format!("{header}{line}\n"))] {
+            let source = dir.join("in.csv");
+            std::fs::write(&source, &text).unwrap();
+            let vortex = dir.join("out.vortex");
+            let _ = std::fs::remove_file(&vortex);
+            let opts = ConvertOptions::parse(&[format!("schema={types}")]).unwrap();
+            assert_eq!(convert(&[s(&source)], &s(&vortex), opts).unwrap().rows, rows);
+            let back = dir.join("back.csv");
+            assert_eq!(export(&vortex, &back, ExportFormat::parse("csv", &[] as &[&str]).unwrap(), None), rows);
+            let expected = read_csv(&source, types, "");
+            assert_eq!(expected.num_rows() as u64, rows);
+            assert_same(&expected, &read_csv(&back, types, ""));
+            // The exported header is the source's, also without rows.
+            assert_eq!(std::fs::read_to_string(&back).unwrap().lines().next(), Some(header.trim_end()));
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -513,5 +586,105 @@ fn several_inputs_share_one_schema() {
     write_parquet(&dir.join("in/3.parquet"), &[other.clone()], other.schema());
     let e = convert(&[s(&dir.join("in"))], &s(&dir.join("x.vortex")), ConvertOptions::default()).unwrap_err();
     assert!(e.to_string().contains("3.parquet"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn exported_partition_columns_carry_each_files_values() {
+    let dir = temp_dir("export-parts");
+    let batch = RecordBatch::try_new(
+        Arc::new(Schema::new(vec![Field::new("q", DataType::Int32, false)])),
+        vec![Arc::new(Int32Array::from((0..10).collect::<Vec<i32>>()))],
+    )
+    .unwrap();
+    let source = dir.join("in.parquet");
+    write_parquet(&source, &[batch.clone()], batch.schema());
+    let vortex = dir.join("q.vortex");
+    convert(&[s(&source)], &s(&vortex), ConvertOptions::default()).unwrap();
+
+    // Columns: day (partition), q (stored), n (partition), region (partition).
+    use vortex4j::convert::export::ExportColumn;
+    use vortex4j::convert::export::PartitionType;
+    let file = open(&s(&vortex)).unwrap();
+    let names: Vec<String> = ["day", "q", "n", "region"].iter().map(|n| n.to_string()).collect();
+    let columns = [
+        ExportColumn::Partition(PartitionType::Date),
+        ExportColumn::Stored(file.column_dtype("q").unwrap()),
+        ExportColumn::Partition(PartitionType::Int64),
+        ExportColumn::Partition(PartitionType::Utf8),
+    ];
+    let out = dir.join("out.parquet");
+    let mut e = Exporter::create_columns(&s(&out), &ExportFormat::Parquet, &names, &columns).unwrap();
+    // A value that is not of its column's type is refused, naming the column.
+    let bad = e.set_partition_values(vec![Some("2024-01-01".into()), Some("x".into()), None]).unwrap_err();
+    assert!(bad.to_string().contains("'n'") && bad.to_string().contains("int64"), "{bad}");
+    let values = [
+        vec![Some("2024-02-29".to_string()), Some("-3".to_string()), Some("Zürich".to_string())],
+        vec![None, Some("9223372036854775807".to_string()), Some(String::new())],
+    ];
+    for v in &values {
+        e.set_partition_values(v.clone()).unwrap();
+        let mut scan = Scan::open(&file, &["q".to_string()], None).unwrap();
+        while let Some(chunk) = scan.next_chunk().unwrap() {
+            // Every other row.
+            let words = vec![0x5555_5555_5555_5555u64 & ((1u64 << chunk.len) - 1)];
+            e.write(&chunk.columns, chunk.len, Some(&words)).unwrap();
+        }
+    }
+    assert_eq!(e.finish().unwrap(), 10);
+    let got = read_parquet(&out);
+    let expected = RecordBatch::try_new(
+        Arc::new(Schema::new(vec![
+            Field::new("day", DataType::Date32, true),
+            Field::new("q", DataType::Int32, false),
+            Field::new("n", DataType::Int64, true),
+            Field::new("region", DataType::Utf8, true),
+        ])),
+        vec![
+            Arc::new(Date32Array::from(vec![Some(19782); 5].into_iter().chain(vec![None; 5]).collect::<Vec<_>>())),
+            Arc::new(Int32Array::from(vec![0, 2, 4, 6, 8, 0, 2, 4, 6, 8])),
+            Arc::new(Int64Array::from([vec![-3; 5], vec![i64::MAX; 5]].concat())),
+            Arc::new(StringArray::from([vec!["Zürich"; 5], vec![""; 5]].concat())),
+        ],
+    )
+    .unwrap();
+    assert_same(&expected, &got);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn csv_and_parquet_inputs_of_one_conversion() {
+    // Parquet strings are read as views, CSV strings with offsets: the same column either way.
+    let dir = temp_dir("mixed");
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("k", DataType::Int64, true),
+        Field::new("s", DataType::Utf8, true),
+    ]));
+    let pq = RecordBatch::try_new(
+        Arc::clone(&schema),
+        vec![Arc::new(Int64Array::from(vec![1, 2, 3])), Arc::new(StringArray::from(vec![Some("Zürich"), None, Some("")]))],
+    )
+    .unwrap();
+    write_parquet(&dir.join("a.parquet"), &[pq], Arc::clone(&schema));
+    std::fs::write(dir.join("b.csv"), "k,s\n4,東京\n5,\"x,y\"\n").unwrap();
+    for (order, partition) in [(["a.parquet", "b.csv"], None), (["b.csv", "a.parquet"], Some("partition-by=s"))] {
+        let inputs: Vec<String> = order.iter().map(|f| s(&dir.join(f))).collect();
+        let out = dir.join(if partition.is_some() { "parts" } else { "all.vortex" });
+        let opts = ConvertOptions::parse(&partition.into_iter().collect::<Vec<_>>()).unwrap();
+        let summary = convert(&inputs, &s(&out), opts).unwrap();
+        assert_eq!(summary.rows, 5);
+        if partition.is_none() {
+            let back = dir.join("back.parquet");
+            export(&out, &back, ExportFormat::Parquet, None);
+            let got = read_parquet(&back);
+            assert_eq!(got.column(0).as_primitive::<Int64Type>().values().to_vec(), vec![1, 2, 3, 4, 5]);
+            let strings: Vec<Option<&str>> = got.column(1).as_string::<i32>().iter().collect();
+            assert_eq!(strings, vec![Some("Zürich"), None, Some(""), Some("東京"), Some("x,y")]);
+        } else {
+            let mut folders: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+            folders.sort();
+            assert_eq!(folders, vec!["s=", "s=Zürich", "s=__HIVE_DEFAULT_PARTITION__", "s=x,y", "s=東京"]);
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -9,9 +9,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arrow::array::ArrayRef as ArrowArrayRef;
+use arrow::array::Date32Array;
+use arrow::array::Int64Array;
 use arrow::array::RecordBatch;
+use arrow::array::StringArray;
 use arrow::csv::WriterBuilder as CsvWriterBuilder;
 use arrow::datatypes::DataType;
+use arrow::datatypes::Date32Type;
+use arrow::compute::kernels::cast_utils::Parser;
 use arrow::datatypes::Field;
 use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
@@ -80,12 +85,53 @@ enum Writer {
     Arrow(IpcWriter<BufWriter<File>>),
 }
 
+/// Where an exported column's values come from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportColumn {
+    /// The next column of each chunk, of this dtype.
+    Stored(DType),
+    /// A Hive partition column: one value for all the rows of a file, set with
+    /// [`Exporter::set_partition_values`].
+    Partition(PartitionType),
+}
+
+/// The type of a Hive partition column, as the dataset reader infers it from the folder names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartitionType {
+    Int64,
+    Date,
+    Utf8,
+}
+
+impl PartitionType {
+    /// `int64`, `date` or `utf8`.
+    pub fn parse(name: &str) -> Result<Self> {
+        match name {
+            "int64" => Ok(PartitionType::Int64),
+            "date" => Ok(PartitionType::Date),
+            "utf8" => Ok(PartitionType::Utf8),
+            _ => Err(Error::Invalid(format!("unknown partition column type '{name}' (int64, date or utf8)"))),
+        }
+    }
+
+    fn arrow(self) -> DataType {
+        match self {
+            PartitionType::Int64 => DataType::Int64,
+            PartitionType::Date => DataType::Date32,
+            PartitionType::Utf8 => DataType::Utf8,
+        }
+    }
+}
+
 /// A file being exported. Written under a temporary name and renamed by [`Exporter::finish`];
 /// dropped unfinished, the partial file is deleted.
 pub struct Exporter {
     path: PathBuf,
     partial: PathBuf,
     schema: SchemaRef,
+    columns: Vec<ExportColumn>,
+    /// The current file's values of the partition columns, in column order.
+    partition_values: Vec<Option<String>>,
     writer: Option<Writer>,
     rows: u64,
 }
@@ -108,11 +154,22 @@ pub fn export_field(name: &str, dtype: &DType) -> Result<Field> {
 impl Exporter {
     /// Creates `path` for columns `names` of vortex dtypes `dtypes`.
     pub fn create(path: &str, format: &ExportFormat, names: &[String], dtypes: &[DType]) -> Result<Self> {
+        let columns: Vec<ExportColumn> = dtypes.iter().map(|d| ExportColumn::Stored(d.clone())).collect();
+        Self::create_columns(path, format, names, &columns)
+    }
+
+    /// Creates `path` for columns `names` stored in the chunks or taken from the partition
+    /// values (nullable, as a partition value may be `__HIVE_DEFAULT_PARTITION__`).
+    pub fn create_columns(path: &str, format: &ExportFormat, names: &[String], columns: &[ExportColumn]) -> Result<Self> {
         let fields = names
             .iter()
-            .zip(dtypes)
-            .map(|(n, d)| export_field(n, d))
+            .zip(columns)
+            .map(|(n, c)| match c {
+                ExportColumn::Stored(d) => export_field(n, d),
+                ExportColumn::Partition(t) => Ok(Field::new(n, t.arrow(), true)),
+            })
             .collect::<Result<Vec<_>>>()?;
+        let partitions = columns.iter().filter(|c| matches!(c, ExportColumn::Partition(_))).count();
         let schema = Arc::new(Schema::new(fields));
         let path = PathBuf::from(path);
         let mut name = path.file_name().unwrap_or_default().to_os_string();
@@ -148,6 +205,8 @@ impl Exporter {
             path,
             partial,
             schema,
+            columns: columns.to_vec(),
+            partition_values: vec![None; partitions],
             writer: Some(writer),
             rows: 0,
         })
@@ -158,10 +217,66 @@ impl Exporter {
         &self.schema
     }
 
-    /// Appends the rows of `columns` (one chunk, `len` rows) that `selection` (bitmap words,
-    /// LSB first; `None`: every row) selects.
+    /// How many columns come from the chunks (the others are partition values).
+    pub fn stored_columns(&self) -> usize {
+        self.columns.iter().filter(|c| matches!(c, ExportColumn::Stored(_))).count()
+    }
+
+    /// Sets the partition columns' values (in column order; `None` for null) for the rows
+    /// written next: those of the file being read. Each is checked against its column's type.
+    pub fn set_partition_values(&mut self, values: Vec<Option<String>>) -> Result<()> {
+        if values.len() != self.partition_values.len() {
+            return Err(Error::Invalid(format!(
+                "{} partition values for {} partition columns",
+                values.len(),
+                self.partition_values.len()
+            )));
+        }
+        let partitions = self.schema.fields().iter().zip(&self.columns).filter_map(|(f, c)| match c {
+            ExportColumn::Partition(t) => Some((f.name(), *t)),
+            ExportColumn::Stored(_) => None,
+        });
+        for ((name, t), v) in partitions.zip(&values) {
+            if let Some(v) = v {
+                repeated(t, v, 0).map_err(|e| Error::column(name, e))?;
+            }
+        }
+        self.partition_values = values;
+        Ok(())
+    }
+
+    /// Appends the rows of `columns` (one chunk, `len` rows; the stored columns in export
+    /// order) that `selection` (bitmap words, LSB first; `None`: every row) selects, with the
+    /// current partition values.
     pub fn write(&mut self, columns: &[ArrayRef], len: usize, selection: Option<&[u64]>) -> Result<()> {
-        let batch = to_record_batch(&self.schema, columns, len, selection)?;
+        if self.partition_values.is_empty() {
+            let batch = to_record_batch(&self.schema, columns, len, selection)?;
+            return self.write_batch(&batch);
+        }
+        let stored: Vec<Field> = (self.schema.fields().iter().zip(&self.columns))
+            .filter(|(_, c)| matches!(c, ExportColumn::Stored(_)))
+            .map(|(f, _)| f.as_ref().clone())
+            .collect();
+        let batch = to_record_batch(&Arc::new(Schema::new(stored)), columns, len, selection)?;
+        let rows = batch.num_rows();
+        let mut stored_columns = batch.columns().iter();
+        let mut values = self.partition_values.iter();
+        let mut out: Vec<ArrowArrayRef> = Vec::with_capacity(self.columns.len());
+        for (field, column) in self.schema.fields().iter().zip(&self.columns) {
+            out.push(match column {
+                ExportColumn::Stored(_) => Arc::clone(stored_columns.next().expect("one per stored column")),
+                ExportColumn::Partition(t) => match values.next().expect("one per partition column") {
+                    Some(v) => repeated(*t, v, rows).map_err(|e| Error::column(field.name(), e))?,
+                    None => arrow::array::new_null_array(&t.arrow(), rows),
+                },
+            });
+        }
+        let batch = RecordBatch::try_new_with_options(
+            Arc::clone(&self.schema),
+            out,
+            &arrow::array::RecordBatchOptions::new().with_row_count(Some(rows)),
+        )
+        .map_err(|e| Error::Invalid(format!("cannot assemble a batch: {e}")))?;
         self.write_batch(&batch)
     }
 
@@ -186,7 +301,13 @@ impl Exporter {
         let shown = self.path.display().to_string();
         let failed = |e: String| Error::file(&shown, format!("cannot finish: {e}"));
         let file = match self.writer.take().ok_or_else(|| Error::file(&shown, "the export is finished"))? {
-            Writer::Csv(w) => w.into_inner().into_inner().map_err(|e| failed(e.to_string()))?,
+            Writer::Csv(mut w) => {
+                if self.rows == 0 {
+                    // arrow-csv writes the header with the first batch: a file without rows still has it.
+                    w.write(&RecordBatch::new_empty(Arc::clone(&self.schema))).map_err(|e| failed(e.to_string()))?;
+                }
+                w.into_inner().into_inner().map_err(|e| failed(e.to_string()))?
+            }
             Writer::Parquet(w) => w.into_inner().map_err(|e| failed(e.to_string()))?,
             Writer::Arrow(mut w) => {
                 w.finish().map_err(|e| failed(e.to_string()))?;
@@ -236,6 +357,21 @@ pub fn to_record_batch(schema: &SchemaRef, columns: &[ArrayRef], len: usize, sel
         &arrow::array::RecordBatchOptions::new().with_row_count(Some(rows)),
     )
     .map_err(|e| Error::Invalid(format!("cannot assemble a batch: {e}")))
+}
+
+/// `rows` copies of a partition value given as text (decimal digits, `YYYY-MM-DD`, or the string).
+fn repeated(t: PartitionType, value: &str, rows: usize) -> std::result::Result<ArrowArrayRef, String> {
+    Ok(match t {
+        PartitionType::Int64 => {
+            let v: i64 = value.parse().map_err(|_| format!("partition value '{value}' is not an int64"))?;
+            Arc::new(Int64Array::from_value(v, rows))
+        }
+        PartitionType::Date => {
+            let v = Date32Type::parse(value).ok_or_else(|| format!("partition value '{value}' is not a date"))?;
+            Arc::new(Date32Array::from_value(v, rows))
+        }
+        PartitionType::Utf8 => Arc::new(StringArray::from_iter_values(std::iter::repeat_n(value, rows))),
+    })
 }
 
 /// A row selection of `len` rows from bitmap words.

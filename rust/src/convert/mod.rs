@@ -2,9 +2,10 @@
 //! Vortex chunks out to CSV, Parquet and Arrow IPC ([`export`]), and Arrow's C Data Interface
 //! for the JVM ([`ffi`]).
 //!
-//! A conversion streams: each input is read batch by batch (bounded memory whatever its size)
-//! and written with the reference writer's default strategy, whose compression runs on a worker
-//! pool while the calling thread decodes the next batch.
+//! A conversion streams: each input is decoded batch by batch on a reader thread, a few batches
+//! ahead (bounded memory whatever its size), and written with the reference writer's default
+//! strategy, whose compression runs on a worker pool while the calling thread converts the
+//! batches and writes the finished segments.
 
 pub mod csv;
 pub mod export;
@@ -13,6 +14,7 @@ pub mod ipc;
 pub mod options;
 pub mod parquet;
 pub mod partition;
+pub mod read_ahead;
 pub mod sink;
 pub mod source;
 
@@ -35,6 +37,7 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::session::RUNTIME;
 use partition::PartitionedSink;
+use read_ahead::ReadAhead;
 use sink::RollingSink;
 use source::Source;
 
@@ -89,6 +92,7 @@ impl Converter {
         let batch_rows = opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS);
         let first = open_source(&inputs[0], &opts, None, batch_rows)?;
         let schema = merged_schema(&inputs, first.schema())?;
+        let first = Box::new(ReadAhead::start(first, &inputs[0].0)?);
         let several = opts.max_rows_per_file.is_some() || !opts.partition_by.is_empty();
         let target = sink::target(Path::new(out), several)?;
         let output = if opts.partition_by.is_empty() {
@@ -153,7 +157,8 @@ impl Converter {
                     if self.next_input < self.inputs.len() {
                         let batch_rows = self.opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS);
                         let next = &self.inputs[self.next_input];
-                        self.source = Some(open_source(next, &self.opts, Some(Arc::clone(&self.schema)), batch_rows)?);
+                        let source = open_source(next, &self.opts, Some(Arc::clone(&self.schema)), batch_rows)?;
+                        self.source = Some(Box::new(ReadAhead::start(source, &next.0)?));
                         self.next_input += 1;
                     }
                 }
@@ -200,7 +205,7 @@ fn open_source(input: &(String, Format), opts: &ConvertOptions, schema: Option<S
     let (path, format) = input;
     Ok(match format {
         Format::Parquet => Box::new(parquet::ParquetSource::open(path, batch_rows)?),
-        Format::Csv => Box::new(csv::CsvSource::open(path, &opts.csv, schema, batch_rows)?),
+        Format::Csv => Box::new(csv::CsvSource::open(path, &opts.csv, schema.as_ref().map(source::without_views), batch_rows)?),
         Format::Arrow => Box::new(ipc::IpcSource::open(path)?),
     })
 }
@@ -279,7 +284,7 @@ fn check_same_columns(path: &str, expected: &Schema, actual: &Schema) -> Result<
         ));
     }
     for (e, a) in expected.fields().iter().zip(actual.fields()) {
-        if e.data_type() != a.data_type() {
+        if !source::same_values(e.data_type(), a.data_type()) {
             return Err(Error::file(
                 path,
                 format!("column '{}' is {}, in the first input {}", e.name(), a.data_type(), e.data_type()),
@@ -289,12 +294,20 @@ fn check_same_columns(path: &str, expected: &Schema, actual: &Schema) -> Result<
     Ok(())
 }
 
-/// A batch of an input under the merged schema (same columns; only nullability may widen).
+/// A batch of an input under the merged schema (same columns; nullability may widen, and
+/// strings or binary may come in another layout, cast to the first input's).
 fn conform(batch: RecordBatch, schema: &SchemaRef, path: &str) -> Result<RecordBatch> {
     if batch.schema().fields() == schema.fields() {
         return Ok(batch);
     }
     check_same_columns(path, schema, &batch.schema())?;
-    RecordBatch::try_new(Arc::clone(schema), batch.columns().to_vec())
+    let mut columns = batch.columns().to_vec();
+    for (c, f) in columns.iter_mut().zip(schema.fields()) {
+        if c.data_type() != f.data_type() {
+            *c = arrow::compute::cast(c, f.data_type())
+                .map_err(|e| Error::file(path, format!("column '{}': cannot read as {}: {e}", f.name(), f.data_type())))?;
+        }
+    }
+    RecordBatch::try_new(Arc::clone(schema), columns)
         .map_err(|e| Error::file(path, format!("does not fit the first input's schema: {e}")))
 }

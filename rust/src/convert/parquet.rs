@@ -1,9 +1,19 @@
 //! Parquet files as Arrow record batches, with the `parquet` crate's Arrow reader.
+//!
+//! String and binary columns are read as Arrow views (`Utf8View`, `BinaryView`): vortex's own
+//! layout for them, so vortex-arrow takes the batches without rebuilding the strings, and the
+//! reader makes the views of a dictionary-encoded page without copying its values per row.
 
 use std::fs::File;
+use std::sync::Arc;
 
 use arrow::array::RecordBatch;
+use arrow::datatypes::DataType;
+use arrow::datatypes::Field;
+use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
+use parquet::arrow::arrow_reader::ArrowReaderMetadata;
+use parquet::arrow::arrow_reader::ArrowReaderOptions;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReader;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
@@ -26,8 +36,11 @@ impl ParquetSource {
     pub fn open(path: &str, batch_rows: usize) -> Result<Self> {
         let file = File::open(path).map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
         let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-        let builder = ParquetRecordBatchReaderBuilder::try_new(file)
-            .map_err(|e| Error::file(path, format!("not a readable Parquet file: {e}")))?;
+        let unreadable = |e: parquet::errors::ParquetError| Error::file(path, format!("not a readable Parquet file: {e}"));
+        let natural = ArrowReaderMetadata::load(&file, ArrowReaderOptions::new()).map_err(unreadable)?;
+        let viewed = ArrowReaderOptions::new().with_schema(as_views(natural.schema()));
+        let metadata = ArrowReaderMetadata::try_new(Arc::clone(natural.metadata()), viewed).map_err(unreadable)?;
+        let builder = ParquetRecordBatchReaderBuilder::new_with_metadata(file, metadata);
         let rows = builder.metadata().file_metadata().num_rows().max(0) as u64;
         let schema = builder.schema().clone();
         let reader = builder
@@ -43,6 +56,23 @@ impl ParquetSource {
             size,
         })
     }
+}
+
+/// `schema` with its top-level string and binary columns as views.
+fn as_views(schema: &SchemaRef) -> SchemaRef {
+    let fields: Vec<Field> = schema
+        .fields()
+        .iter()
+        .map(|f| {
+            let t = match f.data_type() {
+                DataType::Utf8 | DataType::LargeUtf8 => DataType::Utf8View,
+                DataType::Binary | DataType::LargeBinary => DataType::BinaryView,
+                t => t.clone(),
+            };
+            f.as_ref().clone().with_data_type(t)
+        })
+        .collect();
+    Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()))
 }
 
 impl Source for ParquetSource {

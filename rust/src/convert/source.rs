@@ -1,6 +1,11 @@
 //! An input being converted: Arrow record batches of one schema, read in order.
 
+use std::sync::Arc;
+
 use arrow::array::RecordBatch;
+use arrow::datatypes::DataType;
+use arrow::datatypes::Field;
+use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
 
 use crate::error::Result;
@@ -20,4 +25,32 @@ pub trait Source: Send {
     fn bad_rows(&self) -> u64 {
         0
     }
+}
+
+/// Whether columns of types `a` and `b` hold the same kind of values: the same type, or two
+/// layouts of strings (32- or 64-bit offsets, views), or two of binary. Inputs of one conversion
+/// may differ so (Parquet is read as views, CSV as offsets).
+pub fn same_values(a: &DataType, b: &DataType) -> bool {
+    fn kind(t: &DataType) -> Option<u8> {
+        match t {
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Some(0),
+            DataType::Binary | DataType::LargeBinary | DataType::BinaryView => Some(1),
+            _ => None,
+        }
+    }
+    a == b || kind(a).is_some_and(|k| kind(b) == Some(k))
+}
+
+/// `schema` with its string and binary views as offset layouts (what the CSV reader decodes).
+pub fn without_views(schema: &SchemaRef) -> SchemaRef {
+    let fields: Vec<Field> = schema
+        .fields()
+        .iter()
+        .map(|f| match f.data_type() {
+            DataType::Utf8View => f.as_ref().clone().with_data_type(DataType::Utf8),
+            DataType::BinaryView => f.as_ref().clone().with_data_type(DataType::Binary),
+            _ => f.as_ref().clone(),
+        })
+        .collect();
+    Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()))
 }

@@ -24,7 +24,9 @@ use crate::chunk::Chunk;
 use crate::convert::ConvertOptions;
 use crate::convert::Converter;
 use crate::convert::export::ExportFormat;
+use crate::convert::export::ExportColumn;
 use crate::convert::export::Exporter;
+use crate::convert::export::PartitionType;
 use crate::convert::ffi;
 use crate::error::Error;
 use crate::file::OpenFile;
@@ -49,6 +51,17 @@ fn free_entry<T>(env: &mut EnvUnowned<'_>, handle: jlong) {
         unsafe { free::<T>(handle) };
         Ok(())
     })
+}
+
+/// The elements of a Java `String[]`, `None` for null ones.
+fn optional_strings(env: &mut jni::Env<'_>, a: &JObjectArray<'_>) -> super::JniResult<Vec<Option<String>>> {
+    let n = a.len(env)?;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let e = a.get_element(env, i)?;
+        out.push(if e.is_null() { None } else { Some(string(env, &env.cast_local::<JString>(e)?)?) });
+    }
+    Ok(out)
 }
 
 fn column_index(column: jint) -> Result<usize, Error> {
@@ -134,6 +147,9 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_freeConvert
 
 // ---- export
 
+/// `partition_types[i]` is null for a column of `file`, else the type (`int64`, `date`, `utf8`) of
+/// a partition column; with `nullable`, the file's columns are exported as nullable (the files of
+/// a dataset may differ in nullability).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_openExporter<'l>(
     mut env: EnvUnowned<'l>,
@@ -143,15 +159,44 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_openExporte
     options: JObjectArray<'l>,
     file: jlong,
     columns: JObjectArray<'l>,
+    partition_types: JObjectArray<'l>,
+    nullable: jboolean,
 ) -> jlong {
     call(&mut env, |env| {
         let path = string(env, &path)?;
         let format = ExportFormat::parse(&string(env, &format)?, &strings(env, &options)?)?;
-        let columns = strings(env, &columns)?;
+        let names = strings(env, &columns)?;
+        let types = optional_strings(env, &partition_types)?;
+        if types.len() != names.len() {
+            return Err(Error::Invalid(format!("{} partition types for {} columns", types.len(), names.len())).into());
+        }
         let file = unsafe { borrow::<OpenFile>(file, "file")? };
-        let dtypes = columns.iter().map(|c| file.column_dtype(c)).collect::<Result<Vec<_>, _>>()?;
+        let mut columns = Vec::with_capacity(names.len());
+        for (name, t) in names.iter().zip(types) {
+            columns.push(match t {
+                Some(t) => ExportColumn::Partition(PartitionType::parse(&t)?),
+                None => {
+                    let dtype = file.column_dtype(name)?;
+                    ExportColumn::Stored(if nullable { dtype.as_nullable() } else { dtype })
+                }
+            });
+        }
         crate::convert::export::check_target(&path)?;
-        Ok(into_handle(Mutex::new(Exporter::create(&path, &format, &columns, &dtypes)?)))
+        Ok(into_handle(Mutex::new(Exporter::create_columns(&path, &format, &names, &columns)?)))
+    })
+}
+
+/// Sets the partition columns' values (text, null for null) of the rows exported next.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_setPartitionValues<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    exporter: jlong,
+    values: JObjectArray<'l>,
+) {
+    call(&mut env, |env| {
+        let values = optional_strings(env, &values)?;
+        Ok(unsafe { locked::<Exporter>(exporter, "exporter")? }.set_partition_values(values)?)
     })
 }
 
@@ -167,8 +212,8 @@ pub extern "system" fn Java_io_vortex4j_reader_convert_ConvertNative_exportChunk
         let selection = self::selection(env, selection)?;
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
         let mut exporter = unsafe { locked::<Exporter>(exporter, "exporter")? };
-        // The exported columns come first; filter-only columns may follow them.
-        let n = exporter.schema().fields().len();
+        // The exported stored columns come first; filter-only columns may follow them.
+        let n = exporter.stored_columns();
         let columns = chunk.data.columns.get(..n).ok_or_else(|| {
             Error::Invalid(format!("a chunk of {} columns for an export of {n}", chunk.data.columns.len()))
         })?;

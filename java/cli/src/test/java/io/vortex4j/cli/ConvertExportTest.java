@@ -60,12 +60,17 @@ public class ConvertExportTest {
     @AfterClass
     public static void tearDown() throws Exception {
         duck.close();
+        deleteTree(dir);
+    }
+
+    static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 
-    private static String quote(String s) {
+    /** A CSV field in quotes. */
+    static String quote(String s) {
         return "\"" + s.replace("\"", "\"\"") + "\"";
     }
 
@@ -74,7 +79,7 @@ public class ConvertExportTest {
     }
 
     /** Rows as text, in query order or sorted. */
-    private static List<String> rows(Connection c, String sql, boolean sort) throws SQLException {
+    static List<String> rows(Connection c, String sql, boolean sort) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             ResultSetMetaData md = rs.getMetaData();

@@ -32,10 +32,21 @@ final class ConvertNative {
     /** Frees a converter; an unfinished output file is deleted. */
     static native void freeConverter(long converter);
 
-    /** Creates an export of {@code columns} of {@code file} into {@code path}. */
-    static native long openExporter(String path, String format, String[] options, long file, String[] columns);
+    /**
+     * Creates an export of {@code columns} into {@code path}: {@code partitionTypes[i]} is null
+     * for a column of {@code file}, else the type ({@code int64}, {@code date}, {@code utf8}) of a
+     * partition column; with {@code nullable}, the file's columns are exported as nullable.
+     */
+    static native long openExporter(String path, String format, String[] options, long file, String[] columns,
+            String[] partitionTypes, boolean nullable);
 
-    /** Appends the rows of {@code chunk} that {@code selection} selects (null: all). */
+    /** Sets the partition columns' values (as text, null for null) of the rows exported next. */
+    static native void setPartitionValues(long exporter, String[] values);
+
+    /**
+     * Appends the rows of {@code chunk} that {@code selection} selects (null: all); the chunk's
+     * first columns are the exported file columns, in export order.
+     */
     static native void exportChunk(long exporter, long chunk, long[] selection);
 
     /** Completes the exported file; returns the rows written. The handle must still be freed. */
