@@ -21,6 +21,7 @@ use crate::export::Exported;
 use crate::export::export_column;
 use crate::export::export_entries;
 use crate::predicate::Predicate;
+use crate::resolve::Resolved;
 use crate::resolve::resolve;
 use crate::scan::ChunkColumns;
 use crate::session::execution_ctx;
@@ -194,17 +195,25 @@ impl Chunk {
     /// (a literal type the expression layer does not take, an ILIKE on non-ASCII values): the
     /// caller evaluates it instead.
     pub fn filter(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
+        let leaf = self.leaf(i, encoded)?;
+        let resolved = resolve(&leaf, self.data.columns[i].dtype()).ok();
+        self.filter_leaf(i, &leaf, encoded, resolved.as_ref())
+    }
+
+    /// [`Chunk::filter`] of a leaf already decoded and normalized (`encoded` is its encoding, the
+    /// dictionary cache's key) and resolved against column `i`'s dtype (`None`: it cannot be, so
+    /// only the dictionary kernel may take it): what a prepared filter evaluates per chunk.
+    pub(crate) fn filter_leaf(&self, i: usize, leaf: &Predicate, encoded: &[u8], resolved: Option<&Resolved>) -> Result<Option<Vec<u64>>> {
         self.check_column(i)?;
         let column = &self.data.columns[i];
-        let leaf = self.leaf(i, encoded)?;
         if let Some((codes, values)) = string_dictionary(column) {
-            match self.dict_outcome(i, &leaf, encoded, &codes, &values)? {
+            match self.dict_outcome(i, leaf, encoded, &codes, &values)? {
                 DictOutcome::Selected(words) => return Ok(Some(words)),
                 DictOutcome::Declined => return Ok(None),
                 DictOutcome::LargerThanChunk => {}
             }
         }
-        let Ok(resolved) = resolve(&leaf, column.dtype()) else {
+        let Some(resolved) = resolved else {
             return Ok(None);
         };
         let mut ctx = execution_ctx();
@@ -213,7 +222,7 @@ impl Chunk {
         // compare kernel work through the encoding again. ILIKE reads the decoded strings twice
         // (the ASCII check, then the match).
         let decoded;
-        let column = if (comparisons(&resolved) > 1 && !is_range(&resolved)) || resolved.has_ilike() {
+        let column = if (comparisons(resolved) > 1 && !is_range(resolved)) || resolved.has_ilike() {
             decoded = column
                 .clone()
                 .execute::<vortex_array::Canonical>(&mut ctx)
@@ -226,7 +235,7 @@ impl Chunk {
         if resolved.has_ilike() && !ascii_only(column, &mut ctx).context(context)? {
             return Ok(None);
         }
-        column_selection(column, &resolved, &mut ctx).map(Some).context(context)
+        column_selection(column, resolved, &mut ctx).map(Some).context(context)
     }
 
     /// Selects the rows of dictionary column `i` by a per-code table computed elsewhere (Java

@@ -27,6 +27,8 @@ pub struct OpenFile {
     pub path: String,
     pub file: VortexFile,
     _descriptor: Arc<Descriptor>,
+    /// Zone-map pruning results, shared by the clones (see [`crate::scan::PruneCache`]).
+    pub(crate) pruned: Arc<crate::scan::PruneCache>,
 }
 
 /// One top-level column: its name, Java-facing type, nullability and vortex dtype as text.
@@ -62,6 +64,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         path: path.to_string(),
         file,
         _descriptor: Arc::new(descriptor),
+        pruned: Arc::default(),
     })
 }
 

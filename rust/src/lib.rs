@@ -16,6 +16,7 @@ pub mod like;
 pub mod local_file;
 pub mod memory;
 pub mod predicate;
+pub mod prepared;
 pub mod resolve;
 pub mod scan;
 pub mod session;

@@ -1,6 +1,9 @@
 //! Chunked scans with column projection, and vortex's own filtered scan (the reference).
 
+use std::collections::HashMap;
 use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::Mutex;
 use std::ops::Range;
 
 use vortex_array::ArrayRef;
@@ -162,8 +165,20 @@ impl Scan {
 }
 
 /// The file's natural splits (the row ranges its layout is chunked by, ascending), without those
-/// whose zone maps rule out `prune`. Scans yield chunks within these ranges.
+/// whose zone maps rule out `prune`. Scans yield chunks within these ranges. Remembered per open
+/// file and predicate ([`PruneCache`]).
 pub fn natural_splits(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
+    // An encoding is never empty (it starts with its version): the empty key is "no predicate".
+    let key = prune.map_or_else(Vec::new, Predicate::encode);
+    if let Some(kept) = file.pruned.get(&key) {
+        return Ok(kept.as_ref().clone());
+    }
+    let kept = evaluate_zone_maps(file, prune)?;
+    file.pruned.put(key, kept.clone());
+    Ok(kept)
+}
+
+fn evaluate_zone_maps(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
     let path = &file.path;
     let splits = file.file.splits().context(|| format!("{path}: cannot plan splits"))?;
     let Some(prune) = prune else {
@@ -183,6 +198,30 @@ pub fn natural_splits(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<
         }
     }
     Ok(kept)
+}
+
+/// The natural splits zone maps keep, per predicate encoding, for one open file. Files do not
+/// change while open (a dataset checks size and modification time before it scans a split), so
+/// planning a dataset's splits and opening the scan of each split evaluate the zone maps once
+/// per file and filter rather than once per split and query. Small: cleared when full.
+#[derive(Default)]
+pub struct PruneCache(Mutex<HashMap<Vec<u8>, Arc<Vec<Range<u64>>>>>);
+
+/// Predicates remembered per file.
+const PRUNE_CACHE_CAPACITY: usize = 64;
+
+impl PruneCache {
+    fn get(&self, key: &[u8]) -> Option<Arc<Vec<Range<u64>>>> {
+        self.0.lock().expect("prune cache poisoned").get(key).cloned()
+    }
+
+    fn put(&self, key: Vec<u8>, kept: Vec<Range<u64>>) {
+        let mut map = self.0.lock().expect("prune cache poisoned");
+        if map.len() >= PRUNE_CACHE_CAPACITY {
+            map.clear();
+        }
+        map.insert(key, Arc::new(kept));
+    }
 }
 
 /// The fields of a struct chunk, keeping each field's encoding.

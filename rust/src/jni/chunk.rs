@@ -1,4 +1,4 @@
-//! Chunks: length, column export, encoding tree, free.
+//! Chunks: column export, encoding tree, free (length and first row come with `nextChunk`).
 
 use jni::EnvUnowned;
 use jni::objects::JClass;
@@ -14,24 +14,6 @@ use super::free;
 use super::values::*;
 use crate::chunk::Chunk;
 use crate::export::Exported;
-
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_chunkLength<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-    chunk: jlong,
-) -> jlong {
-    call(&mut env, |_| Ok(unsafe { borrow::<Chunk>(chunk, "chunk")? }.len() as jlong))
-}
-
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_chunkFirstRow<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-    chunk: jlong,
-) -> jlong {
-    call(&mut env, |_| Ok(unsafe { borrow::<Chunk>(chunk, "chunk")? }.data.first_row as jlong))
-}
 
 /// `Object[]{long[] header, validity, values, offsets, data, Object[] dictionary, Object[]
 /// children}` (see `ColumnExport.java`).

@@ -1,4 +1,5 @@
-//! Filters: the dictionary kernel, per-code tables, and the reference filtered scan.
+//! Filters: the dictionary kernel, per-code tables, prepared filters with native counts and
+//! aggregates, and the reference filtered scan.
 
 use jni::EnvUnowned;
 use jni::objects::JByteArray;
@@ -13,8 +14,14 @@ use jni::sys::jobject;
 
 use super::borrow;
 use super::call;
+use super::free;
+use super::into_handle;
 use super::values::*;
+use crate::aggregate::Partial;
 use crate::chunk::Chunk;
+use crate::prepared::Filtered;
+use crate::prepared::LeafSpec;
+use crate::prepared::PreparedFilter;
 use crate::file::OpenFile;
 use crate::predicate::Predicate;
 use crate::scan::filtered_count;
@@ -108,25 +115,136 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateChunk<'l
     call(&mut env, |env| {
         let selection = if selection.is_null() { None } else { Some(read_i64s(env, selection.into())?) };
         let selection: Option<Vec<u64>> = selection.map(|s| s.into_iter().map(|w| w as u64).collect());
-        let funcs = read_i32s(env, funcs.into())?;
-        let columns = read_i32s(env, columns.into())?;
-        if funcs.len() != columns.len() {
-            return Err(crate::error::Error::Invalid("aggregate functions and columns differ in number".into()).into());
-        }
-        let aggs: Vec<(i32, i32)> = funcs.into_iter().zip(columns).collect();
+        let aggs = aggregate_specs(env, funcs, columns)?;
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
         let key = usize::try_from(key).ok();
         let Some((groups, partials)) = chunk.aggregate(key, selection.as_deref(), &aggs)? else {
             return Ok(std::ptr::null_mut());
         };
-        let mut parts = vec![long_array(env, &[groups as u64])?.into()];
-        for p in partials {
-            let count: Vec<u64> = p.count.iter().map(|&c| c as u64).collect();
-            let value: Vec<u64> = p.value.iter().map(|&v| v as u64).collect();
-            parts.push(long_array(env, &count)?.into());
-            parts.push(long_array(env, &value)?.into());
+        partials_to_java(env, groups, partials)
+    })
+}
+
+/// Aggregate functions and their columns, as (function ordinal, column index) pairs.
+fn aggregate_specs(env: &mut jni::Env<'_>, funcs: JIntArray<'_>, columns: JIntArray<'_>) -> super::JniResult<Vec<(i32, i32)>> {
+    let funcs = read_i32s(env, funcs.into())?;
+    let columns = read_i32s(env, columns.into())?;
+    if funcs.len() != columns.len() {
+        return Err(crate::error::Error::Invalid("aggregate functions and columns differ in number".into()).into());
+    }
+    Ok(funcs.into_iter().zip(columns).collect())
+}
+
+/// `Object[]{long[]{groups}, rows, unused, count0, value0, ...}` (see `Native.aggregateChunk`).
+fn partials_to_java(env: &mut jni::Env<'_>, groups: usize, partials: Vec<Partial>) -> super::JniResult<jobject> {
+    let mut parts = vec![long_array(env, &[groups as u64])?.into()];
+    for p in partials {
+        let count: Vec<u64> = p.count.iter().map(|&c| c as u64).collect();
+        let value: Vec<u64> = p.value.iter().map(|&v| v as u64).collect();
+        parts.push(long_array(env, &count)?.into());
+        parts.push(long_array(env, &value)?.into());
+    }
+    Ok(raw(object_array(env, parts)?))
+}
+
+/// Prepares a filter for the chunks of one scan (see `crate::prepared`): `leaves[k]` is leaf
+/// `k`'s encoding (null: Java evaluates it) on scan column `columns[k]`, `shape` the tree.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prepareFilter<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    shape: JIntArray<'l>,
+    leaves: JObjectArray<'l>,
+    columns: JIntArray<'l>,
+) -> jlong {
+    call(&mut env, |env| {
+        let shape = read_i32s(env, shape.into())?;
+        let columns = read_i32s(env, columns.into())?;
+        if columns.len() != leaves.len(env)? {
+            return Err(crate::error::Error::Invalid("leaves and their columns differ in number".into()).into());
         }
-        Ok(raw(object_array(env, parts)?))
+        let mut specs = Vec::with_capacity(columns.len());
+        for (k, &column) in columns.iter().enumerate() {
+            let leaf = element(env, &leaves, k)?;
+            let encoded = if leaf.is_null() { None } else { Some(bytes(env, &env.cast_local::<JByteArray>(leaf)?)?) };
+            specs.push(LeafSpec { encoded, column: usize::try_from(column).unwrap_or(usize::MAX) });
+        }
+        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        let dtypes: Vec<_> = chunk.data.columns.iter().map(|c| c.dtype().clone()).collect();
+        Ok(into_handle(PreparedFilter::new(&chunk.data.names, &dtypes, &shape, specs)?))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeFilter<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    filter: jlong,
+) {
+    call(&mut env, |_| {
+        unsafe { free::<PreparedFilter>(filter) };
+        Ok(())
+    })
+}
+
+/// The selections of the leaves Java evaluates (`long[]` or null each; the array itself null
+/// when there are none).
+fn external_selections(env: &mut jni::Env<'_>, filter: &PreparedFilter, external: &JObjectArray<'_>) -> super::JniResult<Vec<Option<Vec<u64>>>> {
+    if external.is_null() {
+        return Ok(vec![None; filter.leaves()]);
+    }
+    let n = external.len(env)?;
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        let e = element(env, external, k)?;
+        out.push(if e.is_null() { None } else { Some(read_i64s(env, e)?.into_iter().map(|w| w as u64).collect()) });
+    }
+    Ok(out)
+}
+
+/// The rows of the chunk the prepared filter selects, counted natively; -1 when it cannot
+/// evaluate a leaf on this chunk (Java then computes the selection its own way).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countSelected<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    filter: jlong,
+    external: JObjectArray<'l>,
+) -> jlong {
+    call(&mut env, |env| {
+        let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
+        let external = external_selections(env, filter, &external)?;
+        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        Ok(filter.count(chunk, &external)?.map_or(-1, |n| n as jlong))
+    })
+}
+
+/// `Native.aggregateChunk` of the rows the prepared filter selects, in one call: the aggregate's
+/// `Object[]`; the selection (`long[]`) when the aggregate kernel does not take the chunk; null
+/// when the filter cannot be evaluated natively on it.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateSelected<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    filter: jlong,
+    external: JObjectArray<'l>,
+    key: jint,
+    funcs: JIntArray<'l>,
+    columns: JIntArray<'l>,
+) -> jobject {
+    call(&mut env, |env| {
+        let aggs = aggregate_specs(env, funcs, columns)?;
+        let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
+        let external = external_selections(env, filter, &external)?;
+        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        match filter.aggregate(chunk, &external, usize::try_from(key).ok(), &aggs)? {
+            Filtered::Aggregated(groups, partials) => partials_to_java(env, groups, partials),
+            Filtered::Selected(words) => Ok(raw(long_array(env, &words)?)),
+            Filtered::Declined => Ok(std::ptr::null_mut()),
+        }
     })
 }
 

@@ -4,6 +4,7 @@ use std::sync::Mutex;
 
 use jni::EnvUnowned;
 use jni::objects::JClass;
+use jni::objects::JLongArray;
 use jni::objects::JObjectArray;
 use jni::sys::jlong;
 
@@ -34,16 +35,23 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prunedRows<'l>(
     })
 }
 
+/// The next chunk's handle (0 at the end), its length and first file row written to
+/// `position[0]` and `position[1]`: one crossing per chunk rather than three.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_nextChunk<'l>(
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
     scan: jlong,
+    position: JLongArray<'l>,
 ) -> jlong {
-    call(&mut env, |_| {
+    call(&mut env, |env| {
         let scan = unsafe { borrow::<ScanHandle>(scan, "scan")? };
         let next = scan.lock().expect("scan lock poisoned").next_chunk()?;
-        Ok(next.map_or(0, |c| into_handle(Chunk::new(c))))
+        let Some(chunk) = next else {
+            return Ok(0);
+        };
+        position.set_region(env, 0, &[chunk.len as jlong, chunk.first_row as jlong])?;
+        Ok(into_handle(Chunk::new(chunk)))
     })
 }
 

@@ -27,13 +27,13 @@ public final class Chunk implements AutoCloseable {
     /** Selections memoized by {@link PredicateEvaluator}; dropped with the chunk. */
     final Map<Predicate, Bitmap> selections = new ConcurrentHashMap<>();
 
-    Chunk(Scan scan, long handle, long index) {
+    Chunk(Scan scan, long handle, long index, int length, long firstRow) {
         this.scan = scan;
         this.index = index;
-        this.firstRow = Native.chunkFirstRow(handle);
+        this.firstRow = firstRow;
         this.handle = new NativeHandle(handle, Native::freeChunk,
                 "chunk " + index + " of " + scan.file().path());
-        this.length = Math.toIntExact(Native.chunkLength(handle));
+        this.length = length;
         this.columns = new Array[scan.schema().size()];
     }
 

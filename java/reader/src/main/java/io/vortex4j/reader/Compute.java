@@ -17,8 +17,19 @@ public final class Compute {
         return PredicateEvaluator.selection(chunk, filter);
     }
 
-    /** How many rows of {@code chunk} satisfy {@code filter}. */
+    /**
+     * How many rows of {@code chunk} satisfy {@code filter}. Unless the chunk's selection is
+     * memoized already, counted natively in one call with the filter prepared once per scan
+     * ({@link PreparedFilter}): no bitmap crosses into Java.
+     */
     public static int count(Chunk chunk, Predicate filter) {
+        if (!chunk.selections.containsKey(filter) && PredicateEvaluator.isDictFilterEnabled()) {
+            PreparedFilter prepared = chunk.scan().prepared(chunk, filter);
+            long n = prepared == null ? -1 : prepared.count(chunk);
+            if (n >= 0) {
+                return Math.toIntExact(n);
+            }
+        }
         return selection(chunk, filter).cardinality();
     }
 }

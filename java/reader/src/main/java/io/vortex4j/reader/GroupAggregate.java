@@ -13,11 +13,13 @@ import java.util.Set;
  * A fused filter + group-by aggregation over a file: {@code SELECT g, COUNT(*), COUNT(c), SUM(c),
  * MIN(c), MAX(c) ... WHERE filter GROUP BY g} in one pass over the chunks.
  *
- * <p>Rows are selected with the chunk's filter bitmap, whose leaves are evaluated natively
- * (dictionary leaves by code, see {@link PredicateEvaluator}). A dictionary-encoded group column
- * is grouped by code: each group key is decoded once, never per row. (A per-code {@link
- * DictFilter} table, checked for every row in Java, measured about 3x slower on 10M rows than the
- * native bitmap, so the bitmap is used even for a leaf on the group column.) SQL semantics: COUNT(c) skips nulls, SUM/MIN/MAX of no non-null
+ * <p>Rows are selected by the filter, whose leaves are evaluated natively (dictionary leaves by
+ * code, see {@link PredicateEvaluator}). When the native kernel computes every aggregate (counts,
+ * integer SUM/MIN/MAX) the filter is prepared once per scan ({@link PreparedFilter}) and each
+ * chunk is selected and aggregated in one native call, no bitmap crossing; otherwise the chunk's
+ * selection comes to Java for the aggregates computed here. A dictionary-encoded group column is
+ * grouped by code: each group key is decoded once, never per row. SQL semantics: COUNT(c) skips
+ * nulls, SUM/MIN/MAX of no non-null
  * value is null, a null key is its own group; without GROUP BY there is exactly one group.
  */
 public final class GroupAggregate {
@@ -177,13 +179,27 @@ public final class GroupAggregate {
             List<Aggregate> aggregates, Accumulator[] accs, Groups groups) {
         int n = chunk.length();
         Schema schema = chunk.schema();
+        int keyColumn = groupBy == null ? -1 : schema.indexOf(groupBy);
+        NativeAggregates spec = new NativeAggregates(schema, aggregates, accs);
+        if (filter != null && spec.all() && (spec.count() > 0 || keyColumn >= 0)
+                && PredicateEvaluator.isDictFilterEnabled() && !chunk.selections.containsKey(filter)) {
+            // Every aggregate is native: select and aggregate in one native call, no bitmap crossing.
+            PreparedFilter prepared = chunk.scan().prepared(chunk, filter);
+            Object r = prepared == null ? null : prepared.aggregate(chunk, keyColumn, spec.funcs, spec.columns);
+            if (r instanceof Object[] result) {
+                mergeNative(chunk, keyColumn, result, spec, accs, groups, () -> Compute.selection(chunk, filter));
+                return;
+            }
+            if (r instanceof long[] words) {
+                chunk.selections.putIfAbsent(filter, new Bitmap(words, n));
+            }
+        }
         Bitmap selection = filter == null ? null : Compute.selection(chunk, filter);
         int selected = selection == null ? n : selection.cardinality();
         if (selected == 0) {
             return;
         }
-        int keyColumn = groupBy == null ? -1 : schema.indexOf(groupBy);
-        boolean[] done = aggregateNatively(chunk, keyColumn, selection, aggregates, accs, groups);
+        boolean[] done = aggregateNatively(chunk, keyColumn, selection, spec, accs, groups);
         boolean rest = done == null;
         for (int a = 0; done != null && a < done.length; a++) {
             rest |= !done[a];
@@ -210,43 +226,74 @@ public final class GroupAggregate {
         }
     }
 
+    /** The aggregates the native kernel computes ({@link Accumulator#isNative}), as it takes them. */
+    private static final class NativeAggregates {
+        /** Index of each native aggregate among all. */
+        final int[] which;
+        final int[] funcs;
+        final int[] columns;
+        private final int total;
+
+        NativeAggregates(Schema schema, List<Aggregate> aggregates, Accumulator[] accs) {
+            int count = 0;
+            for (Accumulator acc : accs) {
+                count += acc.isNative() ? 1 : 0;
+            }
+            which = new int[count];
+            funcs = new int[count];
+            columns = new int[count];
+            total = accs.length;
+            for (int a = 0, k = 0; a < accs.length; a++) {
+                if (accs[a].isNative()) {
+                    Aggregate agg = aggregates.get(a);
+                    which[k] = a;
+                    funcs[k] = agg.function().ordinal();
+                    columns[k++] = agg.column() == null ? -1 : schema.indexOf(agg.column());
+                }
+            }
+        }
+
+        int count() {
+            return which.length;
+        }
+
+        boolean all() {
+            return which.length == total;
+        }
+    }
+
     /**
      * Groups the chunk's selected rows natively (by code) and computes the aggregates the native
      * kernel takes (counts, integer SUM/MIN/MAX), merging them; returns which aggregates were
      * done, or null when the native kernel did not take the chunk (then nothing was grouped).
      */
     private static boolean[] aggregateNatively(Chunk chunk, int keyColumn, Bitmap selection,
-            List<Aggregate> aggregates, Accumulator[] accs, Groups groups) {
-        boolean[] done = new boolean[accs.length];
-        int count = 0;
-        for (Accumulator acc : accs) {
-            count += acc.isNative() ? 1 : 0;
-        }
-        if (count == 0 && keyColumn < 0) {
+            NativeAggregates spec, Accumulator[] accs, Groups groups) {
+        if (spec.count() == 0 && keyColumn < 0) {
             return null; // nothing to group, nothing native to compute
-        }
-        int[] which = new int[count];
-        int[] funcs = new int[count];
-        int[] columns = new int[count];
-        for (int a = 0, k = 0; a < accs.length; a++) {
-            if (accs[a].isNative()) {
-                Aggregate agg = aggregates.get(a);
-                which[k] = a;
-                funcs[k] = agg.function().ordinal();
-                columns[k++] = agg.column() == null ? -1 : chunk.schema().indexOf(agg.column());
-            }
         }
         Object[] result;
         long h = chunk.handle().acquire();
         try {
             result = io.vortex4j.reader.internal.Native.aggregateChunk(h, keyColumn,
-                    selection == null ? null : selection.words(), funcs, columns);
+                    selection == null ? null : selection.words(), spec.funcs, spec.columns);
         } finally {
             chunk.handle().release();
         }
         if (result == null) {
             return null;
         }
+        return mergeNative(chunk, keyColumn, result, spec, accs, groups, () -> selection);
+    }
+
+    /**
+     * Merges a chunk's native partials ({@code Native.aggregateChunk}'s result) into the groups
+     * and accumulators; returns which aggregates were done. {@code selection} gives the chunk's
+     * selection (null: every row), needed only to report a failing key function.
+     */
+    private static boolean[] mergeNative(Chunk chunk, int keyColumn, Object[] result, NativeAggregates spec,
+            Accumulator[] accs, Groups groups, java.util.function.Supplier<Bitmap> selection) {
+        boolean[] done = new boolean[accs.length];
         int n = Math.toIntExact(((long[]) result[0])[0]);
         long[] rowsPerGroup = (long[]) result[1];
         VarBinDictArray.Dictionary dictionary = keyColumn < 0 ? null : chunk.dictionary(keyColumn);
@@ -264,8 +311,8 @@ public final class GroupAggregate {
                 gid[c] = groups.idOfCode(dictionary, c == n - 1 ? -1 : c);
             }
         }
-        for (int k = 0; k < count; k++) {
-            Accumulator acc = accs[which[k]];
+        for (int k = 0; k < spec.count(); k++) {
+            Accumulator acc = accs[spec.which[k]];
             acc.ensure(groups.size());
             long[] counts = (long[]) result[3 + 2 * k];
             long[] values = (long[]) result[4 + 2 * k];
@@ -274,7 +321,7 @@ public final class GroupAggregate {
                     acc.merge(gid[c], counts[c], values.length == 0 ? 0 : values[c]);
                 }
             }
-            done[which[k]] = true;
+            done[spec.which[k]] = true;
         }
         return done;
     }
@@ -325,7 +372,7 @@ public final class GroupAggregate {
          * rethrows what it threw for the first such row in row order, as keying row by row would.
          */
         void checkKeys(Chunk chunk, int column, VarBinDictArray.Dictionary dictionary, long[] rowsPerGroup,
-                Bitmap selection) {
+                java.util.function.Supplier<Bitmap> selection) {
             if (keyOf == null) {
                 return;
             }
@@ -348,8 +395,9 @@ public final class GroupAggregate {
                 return;
             }
             Bitmap rows = EntryFilter.rows(chunk, column, failing);
-            if (selection != null) {
-                rows.and(selection);
+            Bitmap selected = selection.get();
+            if (selected != null) {
+                rows.and(selected);
             }
             int row = rows.nextSetBit(0);
             throw EntryCache.rethrow(keys.failure(dictionary, EntryFilter.code(chunk, column, row), keyOf));

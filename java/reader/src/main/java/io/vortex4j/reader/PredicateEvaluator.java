@@ -19,6 +19,11 @@ import io.vortex4j.reader.internal.Native;
  * column or on a dictionary larger than the chunk) take the generic row-by-row path. All give
  * the same answer.
  *
+ * <p>Counts and pushed aggregates need no bitmap in Java: {@link Compute#count} and {@link
+ * GroupAggregate} evaluate a filter prepared once per scan ({@link PreparedFilter}) and count or
+ * aggregate the rows it selects in one native call per chunk; they come back here only for a chunk
+ * the native side declines.
+ *
  * <p>Native evaluation is on unless the system property {@code vortex4j.dictFilter} is {@code
  * false}, or {@link #setDictFilterEnabled} turns it off: then every leaf takes the generic path.
  */
@@ -71,14 +76,22 @@ public final class PredicateEvaluator {
         return leaf(chunk, p);
     }
 
-    private static Bitmap leaf(Chunk chunk, Predicate leaf) {
-        int column = chunk.schema().indexOf(leaf.column());
+    /**
+     * The scan column a leaf tests, checked against it: an unknown column or a literal of another
+     * type is a {@link VortexException} naming them.
+     */
+    static int column(Schema schema, Predicate leaf) {
+        int column = schema.indexOf(leaf.column());
         if (column < 0) {
             throw new VortexException("predicate " + leaf + ": unknown column '" + leaf.column()
-                    + "' (the scan reads " + chunk.schema().names() + ")");
+                    + "' (the scan reads " + schema.names() + ")");
         }
-        Field field = chunk.schema().field(column);
-        RowFilter.checkTypes(field, leaf);
+        RowFilter.checkTypes(schema.field(column), leaf);
+        return column;
+    }
+
+    private static Bitmap leaf(Chunk chunk, Predicate leaf) {
+        int column = column(chunk.schema(), leaf);
         if (dictFilterEnabled) {
             Bitmap selected = leaf instanceof Predicate.Computed c
                     ? EntryFilter.select(chunk, column, new EntryCache.Identity(c.test()), c.test(), c.negated())

@@ -22,6 +22,9 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     private final Cancellation cancellation = Cancellation.current();
     /** Decoded dictionary strings by dictionary id, shared by the chunks that share a dictionary. */
     private final Map<Long, DictionaryStrings> dictionaries = new HashMap<>();
+    /** Filters prepared for this scan's chunks, by filter; freed with the scan. */
+    private final Map<Predicate, PreparedFilter> prepared = new HashMap<>();
+    private boolean closed;
     private Chunk next;
     private boolean done;
     private long chunkIndex;
@@ -77,8 +80,9 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
         NativeMemory.reserve();
         long h = handle.acquire();
         long chunk;
+        long[] position = new long[2];
         try {
-            chunk = Native.nextChunk(h);
+            chunk = Native.nextChunk(h, position);
         } finally {
             handle.release();
         }
@@ -86,7 +90,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
             done = true;
             return false;
         }
-        next = new Chunk(this, chunk, chunkIndex++);
+        next = new Chunk(this, chunk, chunkIndex++, Math.toIntExact(position[0]), position[1]);
         return true;
     }
 
@@ -131,12 +135,39 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
         }
     }
 
+    /**
+     * {@code filter} prepared natively for this scan's chunks (once per scan and filter, on the
+     * first chunk that needs it), or null once the scan is closed.
+     */
+    PreparedFilter prepared(Chunk chunk, Predicate filter) {
+        synchronized (prepared) {
+            if (closed) {
+                return null;
+            }
+            PreparedFilter f = prepared.get(filter);
+            if (f == null) {
+                if (prepared.size() >= 16) {
+                    prepared.values().forEach(PreparedFilter::close);
+                    prepared.clear();
+                }
+                f = PreparedFilter.prepare(chunk, filter);
+                prepared.put(filter, f);
+            }
+            return f;
+        }
+    }
+
     /** Ends the scan. Chunks already returned stay valid until closed. Idempotent. */
     @Override
     public void close() {
         if (next != null) {
             next.close();
             next = null;
+        }
+        synchronized (prepared) {
+            closed = true;
+            prepared.values().forEach(PreparedFilter::close);
+            prepared.clear();
         }
         handle.close();
     }

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,14 @@ public final class VortexDataset implements AutoCloseable {
     private final Map<String, VortexFile> open = new ConcurrentHashMap<>();
     private final Map<String, Integer> index = new ConcurrentHashMap<>();
     private volatile boolean closed;
+    /** Split plans by (filter, target rows), most recently used last. */
+    private final Map<List<Object>, List<Split>> planned = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<Object>, List<Split>> eldest) {
+            return size() > PLANS_REMEMBERED;
+        }
+    };
+    private static final int PLANS_REMEMBERED = 64;
 
     private VortexDataset(Path location, Listing.Result listing) {
         this.location = location;
@@ -206,12 +216,31 @@ public final class VortexDataset implements AutoCloseable {
      * boundaries into splits of at least {@code targetRows} rows (the last may be smaller). The
      * splits never overlap and cover every row the pruning kept exactly once; a split's range may
      * still hold pruned chunks, which its scan skips again.
+     *
+     * <p>The plan is remembered per filter and target (the dataset's files are listed once and
+     * must not change: scanning a split checks its file's size and modification time), so a query
+     * repeated over the dataset plans no split again. The list is unmodifiable.
      */
     public List<Split> splits(Predicate filter, long targetRows) {
         if (targetRows <= 0) {
             throw new IllegalArgumentException("targetRows must be positive, not " + targetRows);
         }
         checkColumns(filter);
+        List<Object> key = Arrays.asList(filter, targetRows);
+        synchronized (planned) {
+            List<Split> cached = planned.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        List<Split> splits = plan(filter, targetRows);
+        synchronized (planned) {
+            planned.put(key, splits);
+        }
+        return splits;
+    }
+
+    private List<Split> plan(Predicate filter, long targetRows) {
         List<Split> splits = new ArrayList<>();
         for (int i = 0; i < listed.size(); i++) {
             ListedFile f = listed.get(i);
@@ -241,7 +270,7 @@ public final class VortexDataset implements AutoCloseable {
                 }
             }
         }
-        return splits;
+        return List.copyOf(splits);
     }
 
     /**

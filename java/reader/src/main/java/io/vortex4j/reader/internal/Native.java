@@ -58,19 +58,16 @@ public final class Native {
     /** Rows the scan skipped by zone-map pruning. */
     public static native long prunedRows(long scan);
 
-    /** The next chunk of the scan as a chunk handle, or 0 at the end. */
-    public static native long nextChunk(long scan);
+    /**
+     * The next chunk of the scan as a chunk handle, or 0 at the end; its length and the file row
+     * number of its first row are written to {@code position[0]} and {@code position[1]}.
+     */
+    public static native long nextChunk(long scan, long[] position);
 
     /** Frees a scan handle (chunks already returned stay valid). */
     public static native void freeScan(long scan);
 
     // ---- chunks
-
-    /** Rows in the chunk. */
-    public static native long chunkLength(long chunk);
-
-    /** The file row number of the chunk's first row. */
-    public static native long chunkFirstRow(long chunk);
 
     /** Exports column {@code column} of the chunk to buffers Java can wrap without copying. */
     public static native Object[] exportColumn(long chunk, int column);
@@ -174,6 +171,35 @@ public final class Native {
      * is not dictionary-encoded; throws if the table does not fit the dictionary.
      */
     public static native long[] selectByCodeTable(long chunk, int column, long[] table);
+
+    // ---- prepared filters
+
+    /**
+     * Prepares a filter for the chunks of {@code chunk}'s scan: {@code shape} is its negation
+     * normal form in prefix order ({@code 0 n}: AND of n children, {@code 1 n}: OR, {@code 2 k}:
+     * leaf k), {@code leaves[k]} leaf k's {@code PredicateCodec} encoding (null: Java evaluates it
+     * and passes its selection per chunk) on scan column {@code columns[k]}. Returns a filter
+     * handle.
+     */
+    public static native long prepareFilter(long chunk, int[] shape, byte[][] leaves, int[] columns);
+
+    /** Frees a prepared filter handle. */
+    public static native void freeFilter(long filter);
+
+    /**
+     * How many rows of the chunk the prepared filter selects; {@code external[k]} is the
+     * selection of leaf k where Java evaluates it ({@code external} null when it evaluates none).
+     * -1 when a leaf cannot be evaluated natively on this chunk.
+     */
+    public static native long countSelected(long chunk, long filter, long[][] external);
+
+    /**
+     * {@link #aggregateChunk} of the rows the prepared filter selects, in one call: its {@code
+     * Object[]}; the selection ({@code long[]}) when the aggregate kernel does not take the chunk;
+     * null when the filter cannot be evaluated natively on it.
+     */
+    public static native Object aggregateSelected(long chunk, long filter, long[][] external, int key, int[] funcs,
+            int[] columns);
 
     // ---- datasets
 
