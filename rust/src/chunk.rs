@@ -197,6 +197,10 @@ impl Chunk {
         self.check_column(i)?;
         let column = &self.data.columns[i];
         let leaf = self.leaf(i, encoded)?;
+        if crate::list_filter::is_list_leaf(&leaf) {
+            let mut ctx = execution_ctx();
+            return crate::list_filter::selection(column, &self.data.names[i], &leaf, &mut ctx).map(Some);
+        }
         if let Some((codes, values)) = string_dictionary(column) {
             match self.dict_outcome(i, &leaf, encoded, &codes, &values)? {
                 DictOutcome::Selected(words) => return Ok(Some(words)),

@@ -17,6 +17,7 @@ mod selection;
 mod table;
 
 pub use bitmap::bit_words;
+pub use bitmap::mask_words;
 pub use kernel::select_rows;
 pub use kernel::string_dictionary;
 pub use selection::column_selection;
