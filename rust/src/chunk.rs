@@ -206,6 +206,10 @@ impl Chunk {
     pub(crate) fn filter_leaf(&self, i: usize, leaf: &Predicate, encoded: &[u8], resolved: Option<&Resolved>) -> Result<Option<Vec<u64>>> {
         self.check_column(i)?;
         let column = &self.data.columns[i];
+        if crate::list_filter::is_list_leaf(leaf) {
+            let mut ctx = execution_ctx();
+            return crate::list_filter::selection(column, &self.data.names[i], leaf, &mut ctx).map(Some);
+        }
         if let Some((codes, values)) = string_dictionary(column) {
             match self.dict_outcome(i, leaf, encoded, &codes, &values)? {
                 DictOutcome::Selected(words) => return Ok(Some(words)),

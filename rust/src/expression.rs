@@ -44,13 +44,17 @@ fn node(file: &OpenFile, p: &Predicate) -> Result<Expression> {
         leaf => {
             let column = leaf.column().expect("leaf");
             let (read, dtype) = file.column(column)?;
-            resolved(column, read, &dtype, &resolve(leaf, &dtype)?)?
+            if crate::list_filter::is_list_leaf(leaf) {
+                crate::list_filter::expression(column, read, &dtype, leaf)?
+            } else {
+                resolved(column, read, &dtype, &resolve(leaf, &dtype)?)?
+            }
         }
     })
 }
 
 /// `r` as an expression over `read`, the expression reading `column` (of type `dtype`).
-fn resolved(column: &str, read: Expression, dtype: &DType, r: &Resolved) -> Result<Expression> {
+pub(crate) fn resolved(column: &str, read: Expression, dtype: &DType, r: &Resolved) -> Result<Expression> {
     Ok(match r {
         Resolved::False => lit(false),
         Resolved::Every => lit(true),

@@ -13,6 +13,7 @@ pub mod expression;
 pub mod file;
 pub mod fixture;
 pub mod like;
+pub mod list_filter;
 pub mod local_file;
 pub mod memory;
 pub mod predicate;

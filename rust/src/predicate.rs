@@ -99,6 +99,14 @@ pub enum Predicate {
     /// column: `%`, `_` and the escape character as in SQL (see [`crate::like`]); `escape: None`
     /// means none, so `\` is an ordinary character. A null row is never selected.
     Like { column: String, pattern: String, escape: Option<char>, case_insensitive: bool, negated: bool },
+    /// `column` (a list or fixed-size list) holds an element equal to `value`. A null list is
+    /// unknown; a list without such an element is false, or unknown when it holds a null element
+    /// and `sql_nulls` (SQL's `value = ANY(list)`). `negated`: NOT of that (unknown stays
+    /// unknown). See [`crate::list_filter`].
+    ListContains { column: String, value: Literal, sql_nulls: bool, negated: bool },
+    /// The number of elements of `column` (a list or fixed-size list) compared with `length`; a
+    /// null list is unknown.
+    ListLength { column: String, op: CmpOp, length: i64 },
     And(Vec<Predicate>),
     Or(Vec<Predicate>),
     Not(Box<Predicate>),
@@ -112,7 +120,9 @@ impl Predicate {
             | Predicate::Between { column, .. }
             | Predicate::In { column, .. }
             | Predicate::IsNull { column, .. }
-            | Predicate::Like { column, .. } => Some(column),
+            | Predicate::Like { column, .. }
+            | Predicate::ListContains { column, .. }
+            | Predicate::ListLength { column, .. } => Some(column),
             _ => None,
         }
     }
@@ -167,6 +177,10 @@ impl Predicate {
             Predicate::Like { column, pattern, escape, case_insensitive, negated } => {
                 Predicate::Like { column, pattern, escape, case_insensitive, negated: !negated }
             }
+            Predicate::ListContains { column, value, sql_nulls, negated } => {
+                Predicate::ListContains { column, value, sql_nulls, negated: !negated }
+            }
+            Predicate::ListLength { column, op, length } => Predicate::ListLength { column, op: op.negate(), length },
         }
     }
 
@@ -200,6 +214,10 @@ impl Predicate {
 /// LIKE node flags.
 const LIKE_NEGATED: u8 = 1;
 const LIKE_CASE_INSENSITIVE: u8 = 2;
+
+/// LIST_CONTAINS node flags.
+const CONTAINS_NEGATED: u8 = 1;
+const CONTAINS_SQL_NULLS: u8 = 2;
 
 /// Nesting deeper than this is rejected rather than risking the native stack.
 const MAX_DEPTH: usize = 256;
@@ -340,6 +358,24 @@ impl Reader<'_> {
                     negated: flags & LIKE_NEGATED != 0,
                 }
             }
+            11 => {
+                let flags = self.u8()?;
+                if flags & !(CONTAINS_NEGATED | CONTAINS_SQL_NULLS) != 0 {
+                    return Err(Error::Invalid(format!("unknown LIST_CONTAINS flags {flags:#x}")));
+                }
+                let column = self.str()?;
+                Predicate::ListContains {
+                    column,
+                    value: self.literal()?,
+                    sql_nulls: flags & CONTAINS_SQL_NULLS != 0,
+                    negated: flags & CONTAINS_NEGATED != 0,
+                }
+            }
+            12 => {
+                let op = CmpOp::from_code(self.u8()?)?;
+                let column = self.str()?;
+                Predicate::ListLength { column, op, length: self.i64()? }
+            }
             t => return Err(Error::Invalid(format!("unknown predicate node tag {t}"))),
         })
     }
@@ -426,6 +462,17 @@ fn write_node(out: &mut Vec<u8>, p: &Predicate) {
             write_str(out, pattern);
             write_str(out, &escape.map(String::from).unwrap_or_default());
         }
+        Predicate::ListContains { column, value, sql_nulls, negated } => {
+            let flags = if *negated { CONTAINS_NEGATED } else { 0 } | if *sql_nulls { CONTAINS_SQL_NULLS } else { 0 };
+            out.extend_from_slice(&[11, flags]);
+            write_str(out, column);
+            write_literal(out, value);
+        }
+        Predicate::ListLength { column, op, length } => {
+            out.extend_from_slice(&[12, op.code()]);
+            write_str(out, column);
+            out.extend_from_slice(&length.to_le_bytes());
+        }
     }
 }
 
@@ -479,6 +526,13 @@ mod tests {
                 case_insensitive: true,
                 negated: false,
             },
+            Predicate::ListContains {
+                column: "l".into(),
+                value: Literal::I64(-5),
+                sql_nulls: true,
+                negated: true,
+            },
+            Predicate::ListLength { column: "st.l".into(), op: CmpOp::Ge, length: 3 },
         ])
     }
 

@@ -13,9 +13,12 @@ use arrow::array::BinaryArray;
 use arrow::array::BooleanArray;
 use arrow::array::Date32Array;
 use arrow::array::Decimal128Array;
+use arrow::array::FixedSizeListArray as ArrowFixedSizeList;
+use arrow::array::ListArray as ArrowList;
 use arrow::array::NullArray;
 use arrow::array::PrimitiveArray as ArrowPrimitive;
 use arrow::array::StringArray;
+use arrow::array::StructArray as ArrowStruct;
 use arrow::array::Time32MillisecondArray;
 use arrow::array::Time32SecondArray;
 use arrow::array::Time64MicrosecondArray;
@@ -49,6 +52,7 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::session::RUNTIME;
 use crate::session::session;
+use crate::types::ChildType;
 use crate::types::ColumnType;
 use crate::types::Unit;
 
@@ -65,6 +69,9 @@ pub enum ColumnData {
     F64(Vec<f64>),
     /// Variable-length values: `rows + 1` offsets into `data`.
     Bytes { data: Vec<u8>, offsets: Vec<i32> },
+    /// A struct's fields, or the one element column of a list or fixed-size list, each with its
+    /// validity; a list's `rows + 1` offsets into its elements.
+    Nested { children: Vec<(ColumnData, Option<Vec<bool>>)>, offsets: Option<Vec<i32>> },
 }
 
 /// A column of the file being written.
@@ -348,6 +355,48 @@ fn to_arrow(spec: &ColumnSpec, rows: usize, data: ColumnData, validity: Option<V
                 Unit::Nanos => Arc::new(TimestampNanosecondArray::new(ScalarBuffer::from(v), n).with_timezone_opt(tz)),
             }
         }
+        (ColumnType::Struct(fields), ColumnData::Nested { children, offsets: None }) if children.len() == fields.len() => {
+            let mut arrays = Vec::with_capacity(children.len());
+            for (f, (d, v)) in fields.iter().zip(children) {
+                arrays.push(to_arrow(&child_spec(spec, f), rows, d, v)?);
+            }
+            let fields = fields.iter().map(|f| arrow_field(spec, f)).collect::<Result<Vec<_>>>()?;
+            Arc::new(ArrowStruct::try_new(fields.into(), arrays, n).map_err(|e| Error::column(&spec.name, e.to_string()))?)
+        }
+        (ColumnType::List(e), ColumnData::Nested { mut children, offsets: Some(offsets) }) if children.len() == 1 => {
+            len_ok(offsets.len().saturating_sub(1))?;
+            if offsets.first() != Some(&0) || offsets.windows(2).any(|w| w[0] > w[1]) {
+                return Err(Error::column(&spec.name, "list offsets must start at 0 and never decrease"));
+            }
+            let (d, v) = children.pop().expect("one child");
+            let elements = to_arrow(&child_spec(spec, e), offsets[offsets.len() - 1] as usize, d, v)?;
+            let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+            Arc::new(
+                ArrowList::try_new(Arc::new(arrow_field(spec, e)?), offsets, elements, n)
+                    .map_err(|e| Error::column(&spec.name, e.to_string()))?,
+            )
+        }
+        (ColumnType::FixedSizeList(e, size), ColumnData::Nested { mut children, offsets: None }) if children.len() == 1 => {
+            let (d, v) = children.pop().expect("one child");
+            let elements = to_arrow(&child_spec(spec, e), rows * *size as usize, d, v)?;
+            Arc::new(
+                ArrowFixedSizeList::try_new(Arc::new(arrow_field(spec, e)?), *size as i32, elements, n)
+                    .map_err(|e| Error::column(&spec.name, e.to_string()))?,
+            )
+        }
         _ => return Err(wrong()),
     })
+}
+
+/// A struct field or list element of `parent` as a column of its own. Nulls are let through
+/// here: Arrow's nested constructors reject those of a non-nullable child that its parent's
+/// nulls do not cover.
+fn child_spec(parent: &ColumnSpec, child: &ChildType) -> ColumnSpec {
+    ColumnSpec { name: format!("{}.{}", parent.name, child.name), ty: child.ty.clone(), nullable: true }
+}
+
+fn arrow_field(parent: &ColumnSpec, child: &ChildType) -> Result<Field> {
+    child
+        .arrow_field()
+        .ok_or_else(|| Error::column(&format!("{}.{}", parent.name, child.name), "has a type vortex4j cannot write"))
 }

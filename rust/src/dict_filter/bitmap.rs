@@ -4,7 +4,7 @@
 
 use vortex_mask::Mask;
 
-pub(crate) fn mask_words(mask: Mask, len: usize) -> Vec<u64> {
+pub fn mask_words(mask: Mask, len: usize) -> Vec<u64> {
     match mask {
         Mask::AllTrue(_) => ones(len),
         Mask::AllFalse(_) => vec![0; len.div_ceil(64)],

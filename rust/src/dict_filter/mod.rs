@@ -17,6 +17,7 @@ mod selection;
 mod table;
 
 pub use bitmap::bit_words;
+pub use bitmap::mask_words;
 pub(crate) use bitmap::ones;
 pub use kernel::select_rows;
 pub use kernel::string_dictionary;

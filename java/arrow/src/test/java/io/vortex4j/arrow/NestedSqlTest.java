@@ -21,7 +21,8 @@ import org.junit.Test;
 /**
  * Nested columns through SQL: struct as ROW (field access two levels deep), list and fixed-size
  * list as ARRAY (CARDINALITY, element access, UNNEST), compared row by row with the values Arrow
- * held ({@link NestedTypesTest#expected}), nulls at every level included.
+ * held ({@link NestedTypesTest#expected}), nulls at every level included, and with Calcite over
+ * the same table with push-down off.
  */
 public class NestedSqlTest {
     private static List<Object[]> expected;
@@ -32,9 +33,16 @@ public class NestedSqlTest {
         expected = NestedTypesTest.expected();
     }
 
+    /** The rows of {@code sql}, which Calcite with push-down off answers the same. */
     private static List<List<Object>> query(String sql) throws SQLException {
+        List<List<Object>> rows = query(sql, true);
+        assertEquals(sql + " push-down off", query(sql, false), rows);
+        return rows;
+    }
+
+    static List<List<Object>> query(String sql, boolean pushdown) throws SQLException {
         List<List<Object>> rows = new ArrayList<>();
-        try (Connection c = VortexSql.connect(NestedTypesTest.dir(), true); Statement s = c.createStatement();
+        try (Connection c = VortexSql.connect(NestedTypesTest.dir(), pushdown); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery(sql)) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
@@ -49,7 +57,7 @@ public class NestedSqlTest {
     }
 
     /** JDBC's Struct and Array values as lists, numbers widened, so they compare with Arrow's. */
-    private static Object plain(Object v) throws SQLException {
+    static Object plain(Object v) throws SQLException {
         if (v instanceof Struct s) {
             v = s.getAttributes();
         } else if (v instanceof Array a) {
@@ -72,7 +80,7 @@ public class NestedSqlTest {
     }
 
     /** Arrow's value as {@link #plain} gives it: maps as lists of their values, ints as longs. */
-    private static Object arrow(Object v) {
+    static Object arrow(Object v) {
         if (v instanceof Map<?, ?> m) {
             List<Object> out = new ArrayList<>();
             for (Object e : m.values()) {

@@ -109,6 +109,10 @@ final class FilterTranslator {
         if (!(node instanceof RexCall call)) {
             return null;
         }
+        Predicate onList = ListFilters.translate(call, inputs::get);
+        if (onList != null) {
+            return onList;
+        }
         switch (call.getKind()) {
             case AND: {
                 List<Predicate> children = children(call);
@@ -123,7 +127,8 @@ final class FilterTranslator {
                 return child == null ? null : Predicate.not(child);
             }
             case SEARCH: {
-                if (column(call.getOperands().get(0)) == null) {
+                if (column(call.getOperands().get(0)) == null
+                        && ListFilters.cardinalityOf(call.getOperands().get(0), inputs::get) == null) {
                     return null; // an IN list of an expression: one computed leaf, not one per value
                 }
                 RexNode expanded = RexUtil.expandSearch(rexBuilder, null, call);
@@ -294,7 +299,8 @@ final class FilterTranslator {
                 ? new Predicate.Compare(c.name(), op, new Predicate.Parameter(param.getIndex(), type.getName())) : null;
     }
 
-    private static Predicate.Op op(SqlKind kind) {
+    /** The reader's operator of a comparison kind. */
+    static Predicate.Op op(SqlKind kind) {
         switch (kind) {
             case EQUALS: return Predicate.Op.EQ;
             case NOT_EQUALS: return Predicate.Op.NE;

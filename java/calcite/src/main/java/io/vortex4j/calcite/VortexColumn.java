@@ -71,7 +71,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * column and its dtype; queries that do not read it run as usual.
  */
 final class VortexColumn {
-    /** Position of the column in the dataset's schema (file columns, then partition columns). */
+    /**
+     * Position of the column in the dataset's schema (file columns, then partition columns); -1
+     * for a struct field read by path.
+     */
     final int fileIndex;
     final Field field;
     /** Whether the column comes from Hive-style folders ({@code key=value/}), not from the files. */
@@ -90,6 +93,11 @@ final class VortexColumn {
     /** Whether the column's values come from the folders of a dataset rather than its files. */
     boolean isPartition() {
         return partition;
+    }
+
+    /** Whether this is a struct field read by its dotted path ({@link VortexTable#pathColumn}), not a column. */
+    boolean isPath() {
+        return fileIndex < 0;
     }
 
     /** Whether the adapter exposes columns of this type: all are (see the class comment). */

@@ -94,7 +94,9 @@ public final class VortexEnumerator implements Enumerator<Object> {
         int exported = scanned.size();
         if (filter != null) {
             for (String c : filter.columns()) {
-                if (!scanned.contains(c) && dataset.fileSchema().indexOf(c) >= 0) {
+                // File columns and struct fields by path; partition columns come from the splits.
+                int i = dataset.schema().indexOf(c);
+                if (!scanned.contains(c) && (i < 0 || i < dataset.fileSchema().size())) {
                     scanned.add(c);
                 }
             }

@@ -215,16 +215,24 @@ public final class VortexRules {
             RelNode filter = call.rel(0);
             RexNode condition = filter instanceof LogicalFilter f ? f.getCondition() : ((LogicalInListFilter) filter).condition;
             LogicalVortexScan scan = call.rel(1);
+            // Struct fields (t.st.y) become path columns the predicates name ("st.y").
+            FieldPaths paths = new FieldPaths(scan, ImmutableBitSet.of());
+            List<RexNode> conjuncts = RelOptUtil.conjunctions(condition);
+            List<RexNode> rewritten = new ArrayList<>();
+            for (RexNode conjunct : conjuncts) {
+                rewritten.add(paths.rewrite(conjunct));
+            }
             List<VortexColumn> inputs = new ArrayList<>();
-            for (int i = 0; i < scan.fields.length; i++) {
-                inputs.add(scan.column(i));
+            for (int f : paths.fields()) {
+                inputs.add(scan.vortexTable.column(f));
             }
             FilterTranslator translator = new FilterTranslator(filter.getCluster().getRexBuilder(), inputs,
                     conformance(call.getPlanner()));
             List<Predicate> pushed = new ArrayList<>();
             List<RexNode> remaining = new ArrayList<>();
-            for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
-                Predicate p = translator.translate(conjunct);
+            for (int i = 0; i < conjuncts.size(); i++) {
+                RexNode conjunct = conjuncts.get(i);
+                Predicate p = translator.translate(rewritten.get(i));
                 if (p == null) {
                     remaining.add(conjunct);
                 } else {
@@ -269,6 +277,25 @@ public final class VortexRules {
             LogicalProject project = call.rel(0);
             LogicalVortexScan scan = call.rel(1);
             List<RexNode> exprs = project.getProjects();
+            // Struct fields (t.st.x) read alone by path, unless the projection also needs the whole struct.
+            FieldPaths paths = new FieldPaths(scan, ImmutableBitSet.of());
+            List<RexNode> byPath = new ArrayList<>();
+            for (RexNode e : exprs) {
+                byPath.add(paths.rewrite(e));
+            }
+            if (paths.added()) {
+                ImmutableBitSet whole = RelOptUtil.InputFinder.bits(byPath, null)
+                        .intersect(ImmutableBitSet.range(scan.fields.length));
+                paths = new FieldPaths(scan, whole);
+                byPath.clear();
+                for (RexNode e : exprs) {
+                    byPath.add(paths.rewrite(e));
+                }
+                if (paths.added()) {
+                    scan = scan.withFields(paths.fields());
+                    exprs = byPath;
+                }
+            }
             boolean allRefs = !exprs.isEmpty() && exprs.stream().allMatch(e -> e instanceof RexInputRef);
             if (allRefs) {
                 // A plain selection of columns: the scan produces exactly them.
@@ -281,6 +308,10 @@ public final class VortexRules {
             }
             ImmutableBitSet used = RelOptUtil.InputFinder.bits(exprs, null);
             if (used.cardinality() == scan.fields.length) {
+                if (scan != call.rel(1)) {
+                    call.transformTo(call.builder().push(scan).project(exprs, project.getRowType().getFieldNames(), true)
+                            .build());
+                }
                 return;
             }
             if (used.isEmpty()) {
@@ -381,7 +412,7 @@ public final class VortexRules {
             LogicalProject project = call.rels.length == 3 ? call.rel(1) : null;
             LogicalVortexScan scan = call.rel(call.rels.length - 1);
             if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupCount() > 1
-                    || aggregate.getRowType().getFieldCount() == 0) {
+                    || aggregate.getRowType().getFieldCount() == 0 || readsPaths(scan)) {
                 return;
             }
             // The aggregate's input fields: columns of the scan, or (through a projection) expressions of them.
@@ -414,6 +445,26 @@ public final class VortexRules {
             Double groups = call.getMetadataQuery().getRowCount(aggregate);
             call.transformTo(new LogicalVortexAggregate(scan.getCluster(), scan.getTable(), scan.vortexTable,
                     scan.filter, group, calls, aggregate.getRowType(), groups == null ? 1 : Math.max(1, groups)));
+        }
+
+        /**
+         * Whether {@code scan} reads or filters struct fields by path, which the reader's
+         * aggregation does not take: such aggregates stay with Calcite over the scan.
+         */
+        static boolean readsPaths(LogicalVortexScan scan) {
+            for (int i = 0; i < scan.fields.length; i++) {
+                if (scan.column(i).isPath()) {
+                    return true;
+                }
+            }
+            if (scan.filter != null) {
+                for (String c : scan.filter.columns()) {
+                    if (scan.vortexTable.dataset().schema().indexOf(c) < 0) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /**

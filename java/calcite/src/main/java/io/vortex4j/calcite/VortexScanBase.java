@@ -36,9 +36,9 @@ abstract class VortexScanBase extends TableScan {
         this.filter = filter;
     }
 
-    /** The table column produced as output field {@code i}. */
+    /** The table column (or struct field, {@link VortexTable#pathColumn}) produced as output field {@code i}. */
     VortexColumn column(int i) {
-        return vortexTable.columns().get(fields[i]);
+        return vortexTable.column(fields[i]);
     }
 
     @Override
@@ -46,7 +46,12 @@ abstract class VortexScanBase extends TableScan {
         List<RelDataTypeField> all = table.getRowType().getFieldList();
         RelDataTypeFactory.Builder b = getCluster().getTypeFactory().builder();
         for (int f : fields) {
-            b.add(all.get(f));
+            if (f < all.size()) {
+                b.add(all.get(f));
+            } else {
+                String path = vortexTable.column(f).name();
+                b.add(path, FieldPaths.type(getCluster().getRexBuilder(), table.getRowType(), path));
+            }
         }
         return b.build();
     }
@@ -55,7 +60,7 @@ abstract class VortexScanBase extends TableScan {
     public RelWriter explainTerms(RelWriter pw) {
         List<String> names = new ArrayList<>();
         for (int f : fields) {
-            names.add(vortexTable.columns().get(f).name());
+            names.add(vortexTable.column(f).name());
         }
         return SplitsExplained.explain(super.explainTerms(pw)
                 .item("fields", names)
@@ -76,13 +81,22 @@ abstract class VortexScanBase extends TableScan {
     }
 
     /**
-     * Cheaper with fewer columns and with a pushed filter, so that the planner prefers pushing
-     * both into the scan.
+     * Cheaper with fewer columns (a struct weighs its fields, so reading one field by path costs
+     * less than the struct) and with a pushed filter, so that the planner prefers pushing both
+     * into the scan.
      */
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
         double rows = table.getRowCount();
-        double columnFactor = (fields.length + 2d) / (vortexTable.columns().size() + 2d);
+        double read = 0;
+        for (int f : fields) {
+            read += FieldPaths.weight(vortexTable.column(f).type());
+        }
+        double all = 0;
+        for (VortexColumn c : vortexTable.columns()) {
+            all += FieldPaths.weight(c.type());
+        }
+        double columnFactor = (read + 2d) / (all + 2d);
         double work = rows * columnFactor * (filter == null ? 1 : 0.5);
         return planner.getCostFactory().makeCost(work, work + 1, 0);
     }

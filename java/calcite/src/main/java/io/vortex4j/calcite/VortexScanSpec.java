@@ -29,7 +29,7 @@ public final class VortexScanSpec {
     List<VortexColumn> projectedColumns() {
         List<VortexColumn> out = new ArrayList<>(fields.length);
         for (int f : fields) {
-            out.add(table.columns().get(f));
+            out.add(table.column(f));
         }
         return out;
     }

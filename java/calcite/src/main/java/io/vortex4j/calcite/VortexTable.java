@@ -13,11 +13,16 @@ import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.schema.ScannableTable;
 import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
 
 /**
@@ -36,11 +41,14 @@ import org.apache.calcite.schema.impl.AbstractTable;
  * concurrent queries share it. Pushed aggregates and top-n run the dataset's splits on up to {@link
  * #threads()} threads.
  */
-public class VortexTable extends AbstractTable implements ScannableTable {
+public class VortexTable extends AbstractTable implements ScannableTable, TranslatableTable {
     private final String name;
     private final VortexDataset dataset;
     private final List<VortexColumn> columns;
     private final int threads;
+    /** Struct fields scans read by path ({@link #pathColumn}); guards {@link #pathIndex} too. */
+    private final List<VortexColumn> paths = new ArrayList<>();
+    private final java.util.Map<String, Integer> pathIndex = new java.util.HashMap<>();
 
     /** Opens the Vortex file or folder at {@code path} as the table {@code name}. */
     protected VortexTable(String name, Path path, int threads) {
@@ -96,6 +104,56 @@ public class VortexTable extends AbstractTable implements ScannableTable {
         return columns;
     }
 
+    /**
+     * Column {@code index} of a scan: a table column ({@code index < columns().size()}), or a
+     * struct field registered by {@link #pathColumn}.
+     */
+    VortexColumn column(int index) {
+        if (index < columns.size()) {
+            return columns.get(index);
+        }
+        synchronized (paths) {
+            return paths.get(index - columns.size());
+        }
+    }
+
+    /**
+     * The scan index of the struct field {@code names} (a column, then a field name per level),
+     * which the reader then reads alone by its dotted path ({@code "st.inner.z"}, {@link
+     * io.vortex4j.reader.Schema#resolve}); -1 when the reader cannot name it so: a name holds a
+     * dot or is empty, the path is a column's own name, or it does not lead through structs of
+     * the files. Indexes are handed out once per path and stay valid for the table's lifetime
+     * (plans are cached), numbered after the table's columns.
+     */
+    int pathColumn(List<String> names) {
+        for (String n : names) {
+            if (n.isEmpty() || n.indexOf('.') >= 0) {
+                return -1;
+            }
+        }
+        String path = String.join(".", names);
+        synchronized (paths) {
+            Integer known = pathIndex.get(path);
+            if (known != null) {
+                return known;
+            }
+            Schema files = dataset.fileSchema();
+            if (names.size() < 2 || dataset.schema().indexOf(path) >= 0 || files.indexOf(names.get(0)) < 0) {
+                return -1;
+            }
+            Field f;
+            try {
+                f = files.resolve(path);
+            } catch (io.vortex4j.VortexException notAField) {
+                return -1;
+            }
+            int index = columns.size() + paths.size();
+            paths.add(new VortexColumn(-1, f));
+            pathIndex.put(path, index);
+            return index;
+        }
+    }
+
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
         RelDataTypeFactory.Builder b = typeFactory.builder();
@@ -124,6 +182,22 @@ public class VortexTable extends AbstractTable implements ScannableTable {
         }
         Enumerable<?> rows = new VortexScanSpec(this, all, null, false).rows(VortexScanSpec.cancellation(root));
         return (Enumerable<Object[]>) rows;
+    }
+
+    /**
+     * Calcite's own scan of this scannable table ({@code EnumerableTableScan}), or, when a column
+     * is a list of structs, which that scan cannot convert, a {@link VortexPlainScan}: the same
+     * rows, nothing pushed either way.
+     */
+    @Override
+    public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+        for (RelDataTypeField f : relOptTable.getRowType().getFieldList()) {
+            RelDataType element = f.getType().getComponentType();
+            if (element != null && element.isStruct()) {
+                return new VortexPlainScan(context.getCluster(), relOptTable, this);
+            }
+        }
+        return LogicalTableScan.create(context.getCluster(), relOptTable, context.getTableHints());
     }
 
     @Override

@@ -6,6 +6,9 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -49,8 +52,13 @@ public final class Batch {
      * f64 {@code double[]}; utf8 {@code String[]}; binary {@code byte[][]}; decimal {@code
      * BigDecimal[]}; date {@code LocalDate[]} or {@code int[]} days; time and timestamp {@code
      * long[]} in the type's unit; null type: null. Unsigned values are given as the same bits in
-     * the signed type. {@code valid} (may be null) marks valid rows; null elements of an object
-     * array are nulls too.
+     * the signed type. Nested columns (struct, list, fixed-size list, nested to any depth) take an
+     * {@code Object[]} or {@code List} of row values as {@link Values#valueAt} returns them: a
+     * struct row a {@code Map} of field name to value (or an {@code Object[]} of the fields in
+     * order), a list row a {@code List} of elements, null for a null row, nulls inside allowed
+     * where the type allows them (leaf values as numbers, Boolean, String, byte[], BigDecimal,
+     * LocalDate, LocalTime, Instant). {@code valid} (may be null) marks valid rows; null elements
+     * of an object array are nulls too.
      */
     public Batch set(String column, Object data, boolean[] valid) {
         int i = schema.indexOf(column);
@@ -75,6 +83,21 @@ public final class Batch {
             case DECIMAL:
                 v = decimals(i, field, (BigDecimal[]) data, v);
                 break;
+            case STRUCT:
+            case LIST:
+            case FIXED_SIZE_LIST: {
+                Object[] node = NestedColumn.node(field, nestedRows(column, data, v));
+                values[i] = node[0];
+                offsets[i] = node[1];
+                v = null;
+                for (boolean b : (boolean[]) node[2]) {
+                    if (!b) {
+                        v = (boolean[]) node[2];
+                        break;
+                    }
+                }
+                break;
+            }
             case DATE:
                 if (data instanceof LocalDate[]) {
                     LocalDate[] dates = (LocalDate[]) data;
@@ -104,6 +127,26 @@ public final class Batch {
         }
         validity[i] = v;
         return this;
+    }
+
+    /** The rows of a nested column's {@code data} ({@code Object[]} or {@code List}), those {@code valid} marks invalid null. */
+    private List<Object> nestedRows(String column, Object data, boolean[] valid) {
+        List<Object> out;
+        if (data instanceof Object[] a) {
+            out = new ArrayList<>(Arrays.asList(a));
+        } else if (data instanceof List<?> l) {
+            out = new ArrayList<>(l);
+        } else {
+            throw new IllegalArgumentException("column '" + column + "' takes Object[] or a List of rows, not "
+                    + (data == null ? "null" : data.getClass().getSimpleName()));
+        }
+        checkLength(column, out.size());
+        for (int r = 0; valid != null && r < rows; r++) {
+            if (!valid[r]) {
+                out.set(r, null);
+            }
+        }
+        return out;
     }
 
     /** Sets a column without nulls (or with nulls as null elements). */

@@ -38,6 +38,10 @@ final class Normalizer {
             return new Predicate.Like(l.column(), l.pattern(), l.escape(), l.caseInsensitive(), !l.negated());
         } else if (p instanceof Predicate.Computed c) {
             return new Predicate.Computed(c.column(), c.description(), c.test(), !c.negated());
+        } else if (p instanceof Predicate.ListContains l) {
+            return new Predicate.ListContains(l.column(), l.value(), l.sqlNulls(), !l.negated());
+        } else if (p instanceof Predicate.ListLength l) {
+            return new Predicate.ListLength(l.column(), l.op().negate(), l.length());
         } else {
             Predicate.IsNull n = (Predicate.IsNull) p;
             return new Predicate.IsNull(n.column(), !n.negated());

@@ -26,7 +26,8 @@ import java.util.Set;
  */
 public sealed interface Predicate
         permits Predicate.Compare, Predicate.Between, Predicate.In, Predicate.IsNull, Predicate.Like,
-                Predicate.Computed, Predicate.And, Predicate.Or, Predicate.Not {
+                Predicate.ListContains, Predicate.ListLength, Predicate.Computed, Predicate.And, Predicate.Or,
+                Predicate.Not {
 
     /**
      * A literal bound later, e.g. the JDBC parameter {@code ?} number {@code index} (from 0). Any
@@ -262,6 +263,60 @@ public sealed interface Predicate
     }
 
     /**
+     * A list (or fixed-size list) column holds an element equal to {@code value} (a literal of the
+     * element type, not null). A null list is unknown; a list without such an element is false,
+     * or, with {@code sqlNulls}, unknown when it holds a null element (SQL's {@code value =
+     * ANY(list)}; without, a null element never matches, as {@code ARRAY_CONTAINS} and Java's
+     * {@code List.contains} of a non-null value). {@code negated}: NOT of that, unknown staying
+     * unknown. Natively vortex's {@code list_contains}.
+     */
+    record ListContains(String column, Object value, boolean sqlNulls, boolean negated) implements Predicate {
+        public ListContains {
+            Objects.requireNonNull(column, "column");
+            value = Literals.normalize(Objects.requireNonNull(value, "value"));
+        }
+
+        /** TRUE, FALSE or null (unknown) for a row holding {@code list} (null: a null list). */
+        public Boolean test(List<?> list) {
+            if (list == null) {
+                return null;
+            }
+            boolean sawNull = false;
+            for (Object e : list) {
+                if (e == null) {
+                    sawNull = true;
+                } else if (Literals.compare(e, value) == 0) {
+                    return !negated;
+                }
+            }
+            return sqlNulls && sawNull ? null : negated;
+        }
+
+        @Override
+        public String toString() {
+            String test = sqlNulls ? Literals.toSql(value) + " = ANY(" + column + ")"
+                    : "ARRAY_CONTAINS(" + column + ", " + Literals.toSql(value) + ")";
+            return negated ? "NOT (" + test + ")" : test;
+        }
+    }
+
+    /**
+     * The number of elements of a list (or fixed-size list) column compared with {@code length};
+     * a null list is unknown. Natively vortex's {@code list_length}.
+     */
+    record ListLength(String column, Op op, long length) implements Predicate {
+        public ListLength {
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(op, "op");
+        }
+
+        @Override
+        public String toString() {
+            return "CARDINALITY(" + column + ") " + op.symbol() + " " + length;
+        }
+    }
+
+    /**
      * A test of one column's value computed by a Java function, e.g. a SQL engine's own code for
      * {@code UPPER(city) = 'OSLO'}: {@code test} gets the value as {@link Values#valueAt} gives it
      * (null for a null row) and answers TRUE, FALSE or null (unknown); a row is selected when the
@@ -414,6 +469,16 @@ public sealed interface Predicate
         return new Like(column, pattern, null, false, true);
     }
 
+    /** The list {@code column} holds an element equal to {@code value} (a null element never matches). */
+    static Predicate listContains(String column, Object value) {
+        return new ListContains(column, value, false, false);
+    }
+
+    /** {@code CARDINALITY(column) op length}: the number of elements of the list {@code column}. */
+    static Predicate listLength(String column, Op op, long length) {
+        return new ListLength(column, op, length);
+    }
+
     /** {@code column IS NULL}. */
     static Predicate isNull(String column) {
         return new IsNull(column, false);
@@ -468,6 +533,10 @@ public sealed interface Predicate
             return l.column();
         } else if (this instanceof Computed c) {
             return c.column();
+        } else if (this instanceof ListContains l) {
+            return l.column();
+        } else if (this instanceof ListLength l) {
+            return l.column();
         }
         throw new IllegalStateException(this + " is not a leaf");
     }

@@ -15,8 +15,9 @@ import java.util.List;
 public final class PredicateCodec {
     static final int VERSION = 1;
     private static final int COMPARE = 1, BETWEEN = 2, IN = 3, NOT_IN = 4, IS_NULL = 5,
-            IS_NOT_NULL = 6, AND = 7, OR = 8, NOT = 9, LIKE = 10;
+            IS_NOT_NULL = 6, AND = 7, OR = 8, NOT = 9, LIKE = 10, LIST_CONTAINS = 11, LIST_LENGTH = 12;
     private static final int LIKE_NEGATED = 1, LIKE_CASE_INSENSITIVE = 2;
+    private static final int CONTAINS_NEGATED = 1, CONTAINS_SQL_NULLS = 2;
     private static final int L_NULL = 0, L_BOOL = 1, L_I64 = 2, L_F64 = 3, L_UTF8 = 4,
             L_BINARY = 5, L_DECIMAL = 6, L_U64 = 7;
     private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -72,6 +73,16 @@ public final class PredicateCodec {
             w.str(l.column());
             w.str(text(l.pattern()));
             w.str(l.escape() == null ? "" : text(l.escape().toString()));
+        } else if (p instanceof Predicate.ListContains l) {
+            w.u8(LIST_CONTAINS);
+            w.u8((l.negated() ? CONTAINS_NEGATED : 0) | (l.sqlNulls() ? CONTAINS_SQL_NULLS : 0));
+            w.str(l.column());
+            literal(w, l.value());
+        } else if (p instanceof Predicate.ListLength l) {
+            w.u8(LIST_LENGTH);
+            w.u8(l.op().ordinal());
+            w.str(l.column());
+            w.i64(l.length());
         } else if (p instanceof Predicate.Computed) {
             throw new IllegalArgumentException("the predicate " + p + " is a Java function, evaluated in Java");
         } else if (p instanceof Predicate.And a) {
@@ -200,6 +211,20 @@ public final class PredicateCodec {
                 String escape = readStr(in);
                 return new Predicate.Like(column, pattern, escape.isEmpty() ? null : escape.charAt(0),
                         (flags & LIKE_CASE_INSENSITIVE) != 0, (flags & LIKE_NEGATED) != 0);
+            }
+            case LIST_CONTAINS: {
+                int flags = Byte.toUnsignedInt(in.get());
+                if ((flags & ~(CONTAINS_NEGATED | CONTAINS_SQL_NULLS)) != 0) {
+                    throw new IllegalArgumentException("unknown LIST_CONTAINS flags " + flags);
+                }
+                String column = readStr(in);
+                return new Predicate.ListContains(column, readLiteral(in), (flags & CONTAINS_SQL_NULLS) != 0,
+                        (flags & CONTAINS_NEGATED) != 0);
+            }
+            case LIST_LENGTH: {
+                int op = Byte.toUnsignedInt(in.get());
+                String column = readStr(in);
+                return new Predicate.ListLength(column, Predicate.Op.values()[op], in.getLong());
             }
             default:
                 throw new IllegalArgumentException("unknown predicate node tag " + tag);

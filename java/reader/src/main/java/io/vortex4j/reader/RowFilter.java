@@ -48,6 +48,12 @@ final class RowFilter {
 
     /** Whether {@code leaf} is true for a row holding {@code value} (null = SQL NULL). */
     static boolean test(Predicate leaf, Object value) {
+        if (leaf instanceof Predicate.ListContains l) {
+            return Boolean.TRUE.equals(l.test((List<?>) value));
+        }
+        if (leaf instanceof Predicate.ListLength l) {
+            return value != null && l.op().test(Long.compare(((List<?>) value).size(), l.length()));
+        }
         if (leaf instanceof Predicate.IsNull isNull) {
             return (value == null) != isNull.negated();
         }
@@ -98,6 +104,17 @@ final class RowFilter {
      */
     static void checkTypes(Field field, Predicate leaf) {
         if (leaf instanceof Predicate.IsNull || leaf instanceof Predicate.Computed) {
+            return;
+        }
+        if (leaf instanceof Predicate.ListContains || leaf instanceof Predicate.ListLength) {
+            DataType.Kind k = field.type().kind();
+            if (k != DataType.Kind.LIST && k != DataType.Kind.FIXED_SIZE_LIST) {
+                throw new VortexException("predicate " + leaf + ": column '" + field.name() + "' is "
+                        + field.type() + ", not a list");
+            }
+            if (leaf instanceof Predicate.ListContains l) {
+                checkLiteral(field.type().element(), leaf, l.value());
+            }
             return;
         }
         if (leaf instanceof Predicate.Like) {

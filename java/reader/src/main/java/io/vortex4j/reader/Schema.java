@@ -133,6 +133,7 @@ public final class Schema {
         int[] p2 = new int[n];
         String[] tz = new String[n];
         String[] text = new String[n];
+        Object[] nested = new Object[n];
         for (int i = 0; i < n; i++) {
             Field f = fields.get(i);
             names[i] = f.name();
@@ -142,8 +143,10 @@ public final class Schema {
             p2[i] = f.type().param2();
             tz[i] = f.type().timezone();
             text[i] = f.type().toString();
+            // A struct's fields, a list's element, encoded the same way.
+            nested[i] = f.type().children().isEmpty() ? null : new Schema(f.type().children()).toNative();
         }
-        return new Object[] {names, codes, nullable, p1, p2, tz, text};
+        return new Object[] {names, codes, nullable, p1, p2, tz, text, nested};
     }
 
     @Override

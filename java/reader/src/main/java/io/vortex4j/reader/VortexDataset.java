@@ -396,7 +396,14 @@ public final class VortexDataset implements AutoCloseable {
         }
         for (String c : filter.columns()) {
             if (schema().indexOf(c) < 0) {
-                throw new VortexException(location + ": unknown column '" + c + "'; columns are " + schema.names());
+                if (c.indexOf('.') < 0) {
+                    throw new VortexException(location + ": unknown column '" + c + "'; columns are " + schema.names());
+                }
+                try {
+                    fileSchema.resolve(c); // a struct field by path
+                } catch (VortexException e) {
+                    throw new VortexException(location + ": " + e.getMessage());
+                }
             }
         }
     }
