@@ -19,6 +19,7 @@ pub mod predicate;
 pub mod resolve;
 pub mod scan;
 pub mod session;
+pub mod statistics;
 pub mod types;
 pub mod write;
 
