@@ -53,7 +53,10 @@ pub fn open(path: &str) -> Result<OpenFile> {
     };
     let (source, descriptor) = local_file::open(p, session().handle(), session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
-    let file = block_on(session().open_options().with_file_size(meta.len()).open(Arc::new(source))).map_err(not_readable)?;
+    // The layout reader lives as long as the file: every scan of one open file (a dataset's
+    // splits, repeated queries) shares its reader tree, zone maps and decoded dictionaries.
+    let options = session().open_options().with_file_size(meta.len()).with_layout_reader_cache();
+    let file = block_on(options.open(Arc::new(source))).map_err(not_readable)?;
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,

@@ -21,6 +21,7 @@ pub mod prepared;
 pub mod resolve;
 pub mod scan;
 pub mod session;
+pub mod statistics;
 pub mod types;
 pub mod write;
 

@@ -11,6 +11,7 @@ mod file;
 mod filter;
 mod memory;
 mod scan;
+mod statistics;
 mod values;
 mod write;
 

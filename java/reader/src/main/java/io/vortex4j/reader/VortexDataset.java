@@ -302,7 +302,16 @@ public final class VortexDataset implements AutoCloseable {
         }
     }
 
-    private static Scan scanSplit(VortexFile file, Split split, List<String> columns, Predicate filter) {
+    /**
+     * Scans a split with its file already open, as {@link #scanSplit(Split, List, Predicate)}
+     * does after reopening it: for callers that keep files open across splits. The caller checks
+     * that {@code file} is the file the split was planned on (same path, size and modification
+     * time); a file at another path is refused.
+     */
+    public static Scan scanSplit(VortexFile file, Split split, List<String> columns, Predicate filter) {
+        if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
+            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
+        }
         for (String c : columns) {
             if (split.partitionValues().containsKey(c)) {
                 throw new VortexException("'" + c + "' is a partition column of " + split.path()

@@ -73,6 +73,20 @@ public final class VortexFile implements AutoCloseable {
         return rowCount;
     }
 
+    /**
+     * The statistics the file's footer holds exactly for each top-level column over all its rows
+     * (null count, min, max), in schema order; read from the footer, no row is scanned. See
+     * {@link ColumnStatistics} for what may be absent.
+     */
+    public List<ColumnStatistics> columnStatistics() {
+        long h = handle.acquire();
+        try {
+            return ColumnStatistics.fromNative(Native.columnStatistics(h), schema);
+        } finally {
+            handle.release();
+        }
+    }
+
     /** Scans the named columns in the given order; no names means every column. */
     public Scan scan(String... columns) {
         return scan(Arrays.asList(columns));

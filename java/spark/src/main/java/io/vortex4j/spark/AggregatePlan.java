@@ -26,10 +26,10 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A pushed aggregation: {@code COUNT(*)}, {@code COUNT(c)}, {@code SUM(c)}, {@code MIN(c)},
  * {@code MAX(c)} (AVG reaches the scan as SUM and COUNT) grouped by at most one column, a file
- * column or a partition column. {@code COUNT(*)} alone (ungrouped or by a partition column) is
- * computed per split, from the split's row count or the filter's selection; anything else per
- * file by {@link GroupAggregate} (dictionary columns grouped by code, counts and integer
- * aggregates in the native kernel). Spark merges the partials, unless {@link
+ * column or a partition column, computed per file. {@code COUNT(*)} alone (ungrouped or by a
+ * partition column) is the sum of the file's splits' row counts or filter selections; anything
+ * else is {@link GroupAggregate} over the file (dictionary columns grouped by code, counts and
+ * integer aggregates in the native kernel). Spark merges the partials, unless {@link
  * VortexScanBuilder#supportCompletePushDown} found that no group spans two partitions.
  *
  * <p>Declined (Spark aggregates the rows itself): DISTINCT, expressions other than a column,
@@ -110,7 +110,8 @@ final class AggregatePlan implements Serializable {
 
     /**
      * Whether every aggregate is {@code COUNT(*)} and the group key (if any) a partition column:
-     * then a split's partial is its count of selected rows, and each split is a partition.
+     * then a file's partial is the sum of its splits' counts of selected rows (their row counts
+     * when only partition columns are filtered: no data is read).
      */
     boolean countsOnly() {
         return (groupBy == null || groupByPartition)

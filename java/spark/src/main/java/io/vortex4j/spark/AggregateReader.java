@@ -7,8 +7,6 @@ import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Split;
 import io.vortex4j.reader.VortexDataset;
-import io.vortex4j.reader.VortexFile;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -17,8 +15,9 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The aggregate partials of one input partition, one row per group (group key first): counts of
- * one split ({@link AggregatePlan#countsOnly()}), or {@link GroupAggregate} over the whole file.
+ * The aggregate partials of one file (an input partition), one row per group (group key first):
+ * the count of selected rows of its splits ({@link AggregatePlan#countsOnly()}), or {@link
+ * GroupAggregate} over the whole file (kept open across tasks by {@link OpenFiles}).
  * Grouped by a partition column, the key is the split's value and a partition whose rows the
  * filter rules out entirely yields no row (ungrouped, there is always exactly one row).
  */
@@ -33,11 +32,15 @@ final class AggregateReader implements PartitionReader<InternalRow> {
      */
     AggregateReader(SplitPartition partition, AggregatePlan plan, Predicate filter, String column) {
         this.schema = plan.schema();
-        Split split = partition.split();
+        Split split = partition.splits().get(0); // one file: its splits share path and partition values
         String path = split.path();
         Object key = plan.groupByPartition ? split.partitionValues().get(plan.groupBy) : null;
         if (plan.countsOnly()) {
-            long n = Errors.naming(path, () -> count(split, filter, column));
+            long total = 0;
+            for (Split s : partition.splits()) {
+                total += Errors.naming(path, () -> count(s, filter, column));
+            }
+            long n = total;
             if (plan.groupBy == null || n > 0) {
                 add(key, plan, g -> n);
             }
@@ -50,14 +53,25 @@ final class AggregateReader implements PartitionReader<InternalRow> {
         if (plan.groupByPartition) {
             aggs.add(GroupAggregate.Aggregate.countStar()); // tells an empty partition from a group
         }
-        String fileColumn = plan.groupBy != null && !plan.groupByPartition ? plan.groupBy : plan.aggregates.stream()
-                .map(AggregatePlan.Agg::column).filter(c -> c != null).findFirst().orElse(column);
-        Predicate residual = Errors.naming(path, () -> residual(split, filter, fileColumn));
-        GroupAggregate.Result result;
-        try (VortexFile file = Errors.naming(path, () -> VortexFile.open(Paths.get(path)))) {
-            String groupBy = plan.groupByPartition ? null : plan.groupBy;
-            result = Errors.naming(path, () -> GroupAggregate.run(file, groupBy, residual, aggs));
+        String groupBy = plan.groupByPartition ? null : plan.groupBy;
+        List<String> columns = new ArrayList<>();
+        if (groupBy != null) {
+            columns.add(groupBy);
         }
+        for (AggregatePlan.Agg a : plan.aggregates) {
+            if (a.column() != null && !columns.contains(a.column())) {
+                columns.add(a.column());
+            }
+        }
+        for (String c : filter == null ? List.<String>of() : fileColumns(filter, split, column)) {
+            if (!columns.contains(c)) {
+                columns.add(c);
+            }
+        }
+        if (columns.isEmpty()) {
+            columns.add(column);
+        }
+        GroupAggregate.Result result = Errors.naming(path, () -> aggregate(split, columns, filter, groupBy, aggs));
         for (int g = 0; g < result.size(); g++) {
             int group = g;
             if (plan.groupByPartition && (Long) result.value(g, aggs.size() - 1) == 0) {
@@ -70,7 +84,7 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     /** The rows of the split the filter selects: its row count when no file column is filtered. */
     private static long count(Split split, Predicate filter, String column) {
         List<String> columns = filter == null ? List.of(column) : fileColumns(filter, split, column);
-        try (Scan scan = VortexDataset.scanSplit(split, columns, filter)) {
+        try (Scan scan = OpenFiles.SHARED.scan(split, columns, filter)) {
             Predicate residual = scan.chunkFilter();
             if (residual == null) {
                 // The planner dropped the splits the partition values rule out (the same decision
@@ -87,14 +101,15 @@ final class AggregateReader implements PartitionReader<InternalRow> {
         }
     }
 
-    /** The filter left for the file's rows once the split's partition values decide their part. */
-    private static Predicate residual(Split split, Predicate filter, String column) {
-        if (filter == null) {
-            VortexDataset.scanSplit(split, List.of(column), null).close(); // checks the file is unchanged
-            return null;
-        }
-        try (Scan scan = VortexDataset.scanSplit(split, fileColumns(filter, split, column), filter)) {
-            return scan.chunkFilter();
+    /** The aggregates of the rows of the split's whole file the filter selects. */
+    private static GroupAggregate.Result aggregate(Split split, List<String> columns, Predicate filter, String groupBy,
+            List<GroupAggregate.Aggregate> aggs) {
+        try (OpenFiles.Lease lease = OpenFiles.SHARED.lease(split)) {
+            Predicate residual;
+            try (Scan scan = VortexDataset.scanSplit(lease.file(), split, columns, filter)) {
+                residual = scan.chunkFilter(); // the filter once the split's partition values decide their part
+            }
+            return GroupAggregate.run(lease.file(), groupBy, residual, aggs);
         }
     }
 

@@ -6,7 +6,6 @@ import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -72,7 +71,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
                 partitionValues[i] = SparkValues.toInternal(values.get(f.name()), f.dataType());
             }
         }
-        this.scan = Errors.naming(path, () -> VortexDataset.scanSplit(split, scanned, filter));
+        this.scan = Errors.naming(path, () -> OpenFiles.SHARED.scan(split, scanned, filter));
         this.filter = scan.chunkFilter();
         try {
             for (int i = 0; i < positions.length; i++) {

@@ -18,11 +18,9 @@ import org.apache.spark.sql.connector.read.colstats.ColumnStatistics;
 /**
  * What a planned scan tells Spark's optimizer, from its splits (planning already pruned files by
  * partition values and chunk ranges by zone maps): the rows and bytes of the kept ranges (a
- * file's bytes in proportion to its kept rows), and for each partition column its exact null
- * count, distinct count and (BIGINT, DATE) min and max.
- *
- * <p>File columns have no column statistics: the reader does not expose the files' per-column
- * statistics (zone maps are used for pruning only), so Spark estimates them itself.
+ * file's bytes in proportion to its kept rows), for each partition column its exact null count,
+ * distinct count and (BIGINT, DATE) min and max, and for each file column the null count, min
+ * and max its files' footers hold ({@link FileColumnStatistics}).
  */
 final class ScanStatistics implements Statistics {
     private final long rows;
@@ -35,8 +33,12 @@ final class ScanStatistics implements Statistics {
         this.columns = columns;
     }
 
-    /** The statistics of {@code splits}; {@code reduced}: the scan's output is not its rows (aggregate, limit). */
-    static ScanStatistics of(List<Split> splits, List<Field> partitionColumns, boolean reduced) {
+    /**
+     * The statistics of {@code splits}; {@code reduced}: the scan's output is not its rows
+     * (aggregate, limit); {@code fileColumns}: the file columns' statistics, or an empty map.
+     */
+    static ScanStatistics of(List<Split> splits, List<Field> partitionColumns, boolean reduced,
+            Map<NamedReference, ColumnStatistics> fileColumns) {
         long rows = 0;
         double bytes = 0;
         for (Split s : splits) {
@@ -48,6 +50,7 @@ final class ScanStatistics implements Statistics {
             for (Field p : partitionColumns) {
                 columns.put(Expressions.column(p.name()), partitionColumn(p.name(), splits));
             }
+            columns.putAll(fileColumns);
         }
         return new ScanStatistics(reduced ? -1 : rows, (long) Math.ceil(bytes), columns);
     }
@@ -71,30 +74,33 @@ final class ScanStatistics implements Statistics {
                 max = max == null || c.compareTo(max) > 0 ? c : max;
             }
         }
-        long nullCount = nulls;
-        long distinctCount = distinct.size();
         // Spark's optimizer takes min/max in its internal form: days for a DATE.
-        Optional<Object> lo = Optional.ofNullable(min).map(ScanStatistics::internal);
-        Optional<Object> hi = Optional.ofNullable(max).map(ScanStatistics::internal);
+        return column(OptionalLong.of(nulls), OptionalLong.of(distinct.size()), Optional.ofNullable(min).map(ScanStatistics::internal),
+                Optional.ofNullable(max).map(ScanStatistics::internal));
+    }
+
+    /** Column statistics of these values. */
+    static ColumnStatistics column(OptionalLong nullCount, OptionalLong distinctCount, Optional<Object> min,
+            Optional<Object> max) {
         return new ColumnStatistics() {
             @Override
             public OptionalLong nullCount() {
-                return OptionalLong.of(nullCount);
+                return nullCount;
             }
 
             @Override
             public OptionalLong distinctCount() {
-                return OptionalLong.of(distinctCount);
+                return distinctCount;
             }
 
             @Override
             public Optional<Object> min() {
-                return lo;
+                return min;
             }
 
             @Override
             public Optional<Object> max() {
-                return hi;
+                return max;
             }
         };
     }

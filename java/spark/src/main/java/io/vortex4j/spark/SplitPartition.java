@@ -1,11 +1,17 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.Split;
+import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
- * An input partition: one split of the dataset (a chunk-aligned row range of one file), or with
- * {@code wholeFile} the whole file of that split, for an aggregate the reader computes per file.
- * Serialized to the executor, which reopens the file by path and checks it is unchanged.
+ * An input partition: consecutive splits of the dataset (chunk-aligned row ranges), read one
+ * after the other by one task; for an aggregate, the splits of one file. Serialized to the
+ * executor, which takes each file from its {@link OpenFiles} (opening it on first use) after
+ * checking it is unchanged.
  */
-record SplitPartition(Split split, boolean wholeFile) implements InputPartition {}
+record SplitPartition(List<Split> splits) implements InputPartition {
+    SplitPartition {
+        splits = List.copyOf(splits);
+    }
+}

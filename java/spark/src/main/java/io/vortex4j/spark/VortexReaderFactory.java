@@ -9,8 +9,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * Sent to the executors with the scan's plan: columns, the pushed Spark predicates (translated
- * again on the executor) and limit, or the aggregate plan. Each {@link SplitPartition} is read
- * by reopening its file, which must be unchanged since planning.
+ * again on the executor) and limit, or the aggregate plan. Each split of a {@link
+ * SplitPartition} is read from its file, which must be unchanged since planning; the limit holds
+ * per split (Spark applies it across them).
  */
 final class VortexReaderFactory implements PartitionReaderFactory {
     private final StructType readSchema;
@@ -36,7 +37,8 @@ final class VortexReaderFactory implements PartitionReaderFactory {
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
         SplitPartition p = (SplitPartition) partition;
-        return new BatchReader(p.split(), readSchema, filters.toReader(), countColumn, limit);
+        io.vortex4j.reader.Predicate filter = filters.toReader();
+        return new SplitsReader(p.splits(), split -> new BatchReader(split, readSchema, filter, countColumn, limit));
     }
 
     @Override

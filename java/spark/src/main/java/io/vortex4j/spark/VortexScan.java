@@ -1,8 +1,11 @@
 package io.vortex4j.spark;
 
+import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Split;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -14,23 +17,27 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A planned scan: one input partition per split of the dataset (planned once, with the pushed
- * filters: files pruned by partition values and zone maps), read as columnar batches, or the
- * aggregate partials per split or per file ({@link InputPartitions}). Statistics come from
- * the splits ({@link ScanStatistics}).
+ * filters: files pruned by partition values and zone maps), read as columnar batches or as the
+ * split's aggregate partials ({@link InputPartitions}). Statistics come from the splits and the
+ * kept files' footers ({@link ScanStatistics}).
  */
 final class VortexScan implements Scan, Batch, SupportsReportStatistics {
     private final Datasets datasets;
     private final List<Split> splits;
+    private final List<SplitPartition> partitions;
     private final StructType tableSchema;
     private final StructType readSchema;
     private final Filters filters;
     private final int limit;
     private final AggregatePlan aggregate;
+    /** Computed on first use (reads the kept files' footers' statistics). */
+    private Statistics statistics;
 
-    VortexScan(Datasets datasets, List<Split> splits, StructType tableSchema, StructType readSchema, Filters filters,
-            int limit, AggregatePlan aggregate) {
+    VortexScan(Datasets datasets, List<Split> splits, List<SplitPartition> partitions, StructType tableSchema,
+            StructType readSchema, Filters filters, int limit, AggregatePlan aggregate) {
         this.datasets = datasets;
         this.splits = splits;
+        this.partitions = partitions;
         this.tableSchema = tableSchema;
         this.readSchema = readSchema;
         this.filters = filters;
@@ -47,7 +54,7 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
     @Override
     public String description() {
         StringBuilder sb = new StringBuilder("VortexScan files=").append(files()).append(", splits=").append(splits.size())
-                .append(", partitions=").append(planInputPartitions().length)
+                .append(", partitions=").append(partitions.size())
                 .append(", footersRead=").append(datasets.openedFiles().size());
         sb.append(", PushedFilters: [").append(Arrays.stream(filters.predicates()).map(Object::toString)
                 .collect(Collectors.joining(", "))).append(']');
@@ -77,8 +84,7 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public InputPartition[] planInputPartitions() {
-        return (aggregate == null ? InputPartitions.ofSplits(splits) : InputPartitions.of(aggregate, splits))
-                .toArray(new InputPartition[0]);
+        return partitions.toArray(new InputPartition[0]);
     }
 
     @Override
@@ -98,6 +104,12 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public Statistics estimateStatistics() {
-        return ScanStatistics.of(splits, datasets.partitionColumns(), aggregate != null || limit >= 0);
+        if (statistics == null) {
+            boolean reduced = aggregate != null || limit >= 0;
+            Set<String> partitions = datasets.partitionColumns().stream().map(Field::name).collect(Collectors.toSet());
+            statistics = ScanStatistics.of(splits, datasets.partitionColumns(), reduced,
+                    reduced ? Map.of() : FileColumnStatistics.of(splits, tableSchema, partitions, filters.toReader()));
+        }
+        return statistics;
     }
 }

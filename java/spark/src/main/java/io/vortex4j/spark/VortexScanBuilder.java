@@ -27,6 +27,8 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private final Datasets datasets;
     private final StructType tableSchema;
     private final ScanOptions options;
+    /** Tasks Spark runs at once: splits are grouped into at most this many partitions. */
+    private final int parallelism = InputPartitions.parallelism();
     private StructType readSchema;
     private Predicate[] pushed = new Predicate[0];
     private io.vortex4j.reader.Predicate filter;
@@ -88,7 +90,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     @Override
     public boolean supportCompletePushDown(Aggregation aggregation) {
         AggregatePlan plan = plan(aggregation);
-        return plan != null && InputPartitions.complete(plan, splits());
+        return plan != null && InputPartitions.complete(plan, InputPartitions.of(splits(), plan, parallelism));
     }
 
     private AggregatePlan plan(Aggregation aggregation) {
@@ -108,7 +110,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
     @Override
     public Scan build() {
-        return new VortexScan(datasets, splits(), tableSchema, aggregate != null ? aggregate.schema() : readSchema,
-                new Filters(pushed, tableSchema), limit, aggregate);
+        return new VortexScan(datasets, splits(), InputPartitions.of(splits(), aggregate, parallelism), tableSchema,
+                aggregate != null ? aggregate.schema() : readSchema, new Filters(pushed, tableSchema), limit, aggregate);
     }
 }

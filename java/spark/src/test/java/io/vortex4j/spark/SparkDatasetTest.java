@@ -94,8 +94,11 @@ public class SparkDatasetTest {
     public void aBigFileIsSeveralPartitions() {
         VortexScan scan = scanOf(spark.table("bv"));
         assertEquals(1, scan.files());
+        // At least four splits, grouped into as many partitions as local[2] runs tasks at once.
+        int splits = java.util.Arrays.stream(scan.planInputPartitions()).mapToInt(p -> ((SplitPartition) p).splits().size()).sum();
+        assertTrue("splits: " + splits, splits >= 4);
         int partitions = scan.planInputPartitions().length;
-        assertTrue("partitions: " + partitions, partitions >= 4);
+        assertEquals(2, partitions);
         assertEquals(600_000L, scan.estimateStatistics().numRows().getAsLong());
         for (String q : new String[] {
             "SELECT * FROM t",
@@ -109,8 +112,9 @@ public class SparkDatasetTest {
         }) {
             same(q, "bp", "bv");
         }
-        // COUNT(*) runs per split; the other aggregates per file (one partition, so complete).
-        assertTrue(plan("SELECT COUNT(*) FROM bv WHERE sym = 'k3é'").contains("partitions=" + partitions));
+        // Aggregates run per file: one partition, so complete.
+        String counted = plan("SELECT COUNT(*) FROM bv WHERE sym = 'k3é'");
+        assertTrue(counted, counted.contains("partitions=1") && !counted.contains("HashAggregate"));
         String grouped = plan("SELECT sym, SUM(x) FROM bv GROUP BY sym");
         assertTrue(grouped, grouped.contains("PushedGroupBy: [sym]") && grouped.contains("partitions=1"));
     }
@@ -209,6 +213,108 @@ public class SparkDatasetTest {
         assertEquals(expected.getLong(3), region.distinctCount().getAsLong());
         assertEquals(expected.getLong(4), region.nullCount().getAsLong());
         assertFalse("strings have no min/max for the optimizer", region.min().isPresent());
+    }
+
+    /** The value Spark's MIN/MAX returned, in the internal form column statistics hold. */
+    private static Object internal(Object v) {
+        if (v instanceof java.sql.Date d) {
+            return Math.toIntExact(d.toLocalDate().toEpochDay());
+        }
+        if (v instanceof java.math.BigDecimal b) {
+            return org.apache.spark.sql.types.Decimal.apply(b);
+        }
+        return v;
+    }
+
+    /**
+     * The scan's statistics of each of {@code columns} equal Spark's own null count, MIN and MAX
+     * over {@code parquetSql} (a query of the same rows); {@code ordered}: the columns that must
+     * have a min and max (unless all null).
+     */
+    private static void sameStatistics(Statistics stats, String parquetSql, List<String> columns, Set<String> ordered) {
+        StringBuilder select = new StringBuilder("SELECT ");
+        for (String c : columns) {
+            select.append("COUNT(*) - COUNT(").append(c).append("), MIN(").append(c).append("), MAX(").append(c).append("), ");
+        }
+        Row expected = spark.sql(select.append("1 FROM (").append(parquetSql).append(")").toString()).first();
+        for (int i = 0; i < columns.size(); i++) {
+            String c = columns.get(i);
+            ColumnStatistics cs = stats.columnStats().get(Expressions.column(c));
+            assertTrue("statistics of " + c + ": " + stats.columnStats().keySet(), cs != null);
+            assertEquals(c + " nulls", expected.getLong(3 * i), cs.nullCount().getAsLong());
+            if (ordered.contains(c)) {
+                assertEquals(c + " min", java.util.Optional.ofNullable(internal(expected.get(3 * i + 1))), cs.min());
+                assertEquals(c + " max", java.util.Optional.ofNullable(internal(expected.get(3 * i + 2))), cs.max());
+            } else {
+                assertFalse(c + " has no min/max for Spark", cs.min().isPresent() || cs.max().isPresent());
+            }
+        }
+    }
+
+    @Test
+    public void fileColumnStatisticsEqualSparks() {
+        Dataset<Row> df = spark.range(0, 30_000, 1, 3).selectExpr("id",
+                "CASE WHEN id % 7 = 0 THEN NULL ELSE CAST(id % 1000 - 300 AS INT) END AS qty",
+                "CAST(id % 97 AS DOUBLE) * 1.5 - 20 AS price",
+                "CASE WHEN id % 5 = 0 THEN NULL ELSE CAST((id % 10007) / 100.0 - 30 AS DECIMAL(10,2)) END AS amount",
+                "CASE WHEN id % 4 = 0 THEN NULL ELSE date_add(DATE'2024-01-01', CAST(id % 400 AS INT)) END AS day",
+                "CASE WHEN id % 3 = 0 THEN NULL ELSE id % 2 = 0 END AS flag",
+                "CASE WHEN id % 6 = 0 THEN NULL ELSE concat('s', id % 11, 'é') END AS sym",
+                "CAST(id % 200 AS SMALLINT) AS small", "CAST(NULL AS BIGINT) AS nothing");
+        df.write().parquet(dir.resolve("stats-parquet").toString());
+        df.write().format("vortex").mode("overwrite").save(dir.resolve("stats-vortex").toString());
+        spark.read().parquet(dir.resolve("stats-parquet").toString()).createOrReplaceTempView("sp");
+        Dataset<Row> sv = spark.read().format("vortex").load(dir.resolve("stats-vortex").toString());
+        List<String> columns = List.of("id", "qty", "price", "amount", "day", "flag", "sym", "small", "nothing");
+        Set<String> ordered = Set.of("id", "qty", "price", "amount", "day", "flag", "small", "nothing");
+        VortexScan scan = scanOf(sv);
+        assertEquals(3, scan.files());
+        sameStatistics(scan.estimateStatistics(), "SELECT * FROM sp", columns, ordered);
+        // A file column filtered: the files' statistics are not the scan's rows'; none given.
+        Statistics filtered = scanOf(sv.where("qty > 100")).estimateStatistics();
+        assertFalse(filtered.columnStats().containsKey(Expressions.column("id")));
+        // Partition columns filtered: the statistics of the files kept.
+        sameStatistics(scanOf(spark.table("hv").where("region = 'plain' AND bucket >= 0")).estimateStatistics(),
+                "SELECT * FROM hp WHERE region = 'plain' AND bucket >= 0", List.of("id", "x", "day", "sym"),
+                Set.of("id", "x", "day"));
+    }
+
+    @Test
+    public void aFileReplacedBetweenQueriesIsReadAnew() throws IOException {
+        Path folder = dir.resolve("replaced");
+        Dataset<Row> first = spark.range(0, 300_000, 1, 1).selectExpr("id", "CAST(id % 7 AS INT) AS x",
+                "concat('k', id % 5) AS sym");
+        first.write().format("vortex").mode("overwrite").save(folder.toString());
+        Path file;
+        try (Stream<Path> s = Files.list(folder)) {
+            file = s.filter(p -> p.toString().endsWith(".vortex")).findFirst().get();
+        }
+        String[] queries = {
+            "SELECT SUM(x), MAX(id), COUNT(*) FROM t",
+            "SELECT sym, COUNT(*), SUM(id) FROM t WHERE x < 4 GROUP BY sym",
+            "SELECT id, sym FROM t WHERE x = 3 AND id < 2000",
+        };
+        first.createOrReplaceTempView("rp");
+        Dataset<Row> vortex = spark.read().format("vortex").option("splitRows", "100000").load(folder.toString());
+        vortex.createOrReplaceTempView("rv");
+        for (String q : queries) {
+            same(q, "rp", "rv");
+        }
+        // Other rows, moved over the file: same path, same modification time.
+        Dataset<Row> second = spark.range(0, 300_000, 1, 1).selectExpr("id * 3 AS id", "CAST(id % 5 AS INT) AS x",
+                "concat('q', id % 3) AS sym");
+        Path staged = dir.resolve("replacement");
+        second.write().format("vortex").mode("overwrite").save(staged.toString());
+        Path replacement;
+        try (Stream<Path> s = Files.list(staged)) {
+            replacement = s.filter(p -> p.toString().endsWith(".vortex")).findFirst().get();
+        }
+        Files.setLastModifiedTime(replacement, Files.getLastModifiedTime(file));
+        Files.move(replacement, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        second.createOrReplaceTempView("rp");
+        for (String q : queries) {
+            same(q, "rp", "rv");
+        }
     }
 
     @Test

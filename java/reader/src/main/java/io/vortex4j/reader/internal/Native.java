@@ -53,6 +53,13 @@ public final class Native {
     /** Frees a file handle. */
     public static native void freeFile(long file);
 
+    /**
+     * The footer's exact statistics of each top-level column, in schema order: {@code
+     * Object[]{long[] nullCounts, String[] mins, String[] maxs}}, -1 and null where unknown
+     * (decoded by {@code ColumnStatistics.fromNative}).
+     */
+    public static native Object[] columnStatistics(long file);
+
     // ---- scans
 
     /** Rows the scan skipped by zone-map pruning. */
