@@ -109,6 +109,10 @@ pub fn resolve(leaf: &Predicate, dtype: &DType) -> Result<Resolved> {
         Predicate::IsNull { negated, .. } => {
             Ok(if *negated { Resolved::NotNull } else { Resolved::IsNull })
         }
+        // List leaves are evaluated by `list_filter` on the list itself, never resolved to a compare.
+        Predicate::ListContains { .. } | Predicate::ListLength { .. } => {
+            Err(type_error(column, dtype, leaf, "list predicates are not resolved against a column's values".into()))
+        }
         _ => unreachable!("resolve takes leaves"),
     }
 }
