@@ -160,9 +160,11 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     /** Ends the scan. Chunks already returned stay valid until closed. Idempotent. */
     @Override
     public void close() {
-        if (next != null) {
-            next.close();
-            next = null;
+        // Read once: another thread may be iterating (a close may race with hasNext/next).
+        Chunk pending = next;
+        next = null;
+        if (pending != null) {
+            pending.close();
         }
         synchronized (prepared) {
             closed = true;
