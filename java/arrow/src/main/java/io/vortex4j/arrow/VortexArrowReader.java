@@ -1,12 +1,12 @@
 package io.vortex4j.arrow;
 
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.NativeAccess;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -134,7 +134,7 @@ public final class VortexArrowReader extends ArrowReader {
                 long[] selection = null;
                 int rows = chunk.length();
                 if (filter != null) {
-                    io.vortex4j.reader.Bitmap selected = Compute.selection(chunk, filter);
+                    io.vortex4j.reader.array.Bitmap selected = Compute.selection(chunk, filter);
                     rows = selected.cardinality();
                     if (rows == 0) {
                         continue;

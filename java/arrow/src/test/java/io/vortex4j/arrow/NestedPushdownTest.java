@@ -5,10 +5,10 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import io.vortex4j.reader.NativeAccess;
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.PredicateCodec;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.PredicateCodec;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;

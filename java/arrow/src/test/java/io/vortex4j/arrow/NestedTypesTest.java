@@ -3,15 +3,15 @@ package io.vortex4j.arrow;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.Array;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.DataType;
-import io.vortex4j.reader.ListArray;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.StructArray;
-import io.vortex4j.reader.Values;
-import io.vortex4j.reader.VarBinDictArray;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.ListArray;
+import io.vortex4j.reader.array.StructArray;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinDictArray;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -266,7 +266,7 @@ public class NestedTypesTest {
     }
 
     /**
-     * The same rows written by Java's {@link io.vortex4j.reader.VortexWriter} from their Java
+     * The same rows written by Java's {@link io.vortex4j.reader.write.VortexWriter} from their Java
      * values (in the batches Arrow wrote) read back exactly as the reference writer's file.
      */
     @Test
@@ -276,9 +276,9 @@ public class NestedTypesTest {
         try (VortexFile f = VortexFile.open(file)) {
             schema = f.schema();
         }
-        try (io.vortex4j.reader.VortexWriter w = io.vortex4j.reader.VortexWriter.create(copy, schema)) {
+        try (io.vortex4j.reader.write.VortexWriter w = io.vortex4j.reader.write.VortexWriter.create(copy, schema)) {
             for (int b = 0; b < BATCHES; b++) {
-                io.vortex4j.reader.Batch batch = new io.vortex4j.reader.Batch(schema, ROWS);
+                io.vortex4j.reader.write.Batch batch = new io.vortex4j.reader.write.Batch(schema, ROWS);
                 for (int k = 0; k < schema.size(); k++) {
                     Object[] column = new Object[ROWS];
                     for (int i = 0; i < ROWS; i++) {

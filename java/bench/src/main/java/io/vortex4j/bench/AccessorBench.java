@@ -1,12 +1,12 @@
 package io.vortex4j.bench;
 
-import io.vortex4j.reader.Array;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Int64Array;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Values;
-import io.vortex4j.reader.VarBinDictArray;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinDictArray;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;

@@ -1,14 +1,14 @@
 package io.vortex4j.bench;
 
-import io.vortex4j.reader.Batch;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Float64Array;
-import io.vortex4j.reader.Int64Array;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.VarBinArray;
-import io.vortex4j.reader.VarBinDictArray;
 import io.vortex4j.reader.VortexFile;
-import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.reader.array.Float64Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import io.vortex4j.sample.Trades;
 import java.nio.file.Files;
 import java.nio.file.Path;

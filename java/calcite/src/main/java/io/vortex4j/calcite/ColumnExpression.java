@@ -1,7 +1,7 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.reader.DataType;
-import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -21,7 +21,7 @@ import org.apache.calcite.sql.validate.SqlConformance;
  *
  * <p>As a {@link Predicate.ValueTest} it answers a boolean expression (TRUE, FALSE or null); as
  * a {@link #groupKey() group key} it maps a value to the expression's value. Values cross in the
- * reader's representation ({@link io.vortex4j.reader.Values#valueAt}) and are converted to
+ * reader's representation ({@link io.vortex4j.reader.array.Values#valueAt}) and are converted to
  * Calcite's as {@link VortexColumn} converts row values.
  *
  * <p>Compiled expressions are shared by every plan that needs the same expression of a column of the
@@ -120,7 +120,7 @@ final class ColumnExpression implements Predicate.ValueTest {
         return (Boolean) apply(readerValue);
     }
 
-    /** The expression as a group key of the column's values, for {@link io.vortex4j.reader.GroupAggregate}. */
+    /** The expression as a group key of the column's values, for {@link io.vortex4j.reader.compute.GroupAggregate}. */
     java.util.function.Function<Object, Object> groupKey() {
         return this::apply;
     }

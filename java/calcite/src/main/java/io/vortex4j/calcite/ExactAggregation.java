@@ -1,14 +1,14 @@
 package io.vortex4j.calcite;
 
-import io.vortex4j.reader.Array;
-import io.vortex4j.reader.Bitmap;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.Values;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -25,7 +25,7 @@ import java.util.Set;
  * when the reader's sums, exact in 64 bits, overflow while the SQL type of the sum (DECIMAL(38,
  * 0) for BIGINT, see {@link VortexTypeSystem}) holds the value. Rare (a BIGINT sum beyond
  * ±9.2·10^18), so simplicity wins over speed here. Values and results are in the reader's
- * representation, as {@link io.vortex4j.reader.GroupAggregate} gives them: group key first, then
+ * representation, as {@link io.vortex4j.reader.compute.GroupAggregate} gives them: group key first, then
  * one value per call (Long counts, BigDecimal integer and decimal sums, Double float sums, the
  * value itself for MIN and MAX).
  */

@@ -1,7 +1,7 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.reader.DataType;
-import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.predicate.Predicate;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.function.IntFunction;

@@ -1,6 +1,6 @@
 package io.vortex4j.calcite;
 
-import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.List;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptCluster;

@@ -17,7 +17,7 @@ import org.apache.calcite.schema.Table;
 /**
  * Tables named by a path in FROM ({@code FROM "data/trades.vortex"}, or {@code FROM
  * 'data/trades.vortex'} rewritten by {@link PathLiterals}): a Vortex file, a folder of them, or a
- * glob ({@code 'days/*.vortex'}), each opened as a {@link io.vortex4j.reader.VortexDataset},
+ * glob ({@code 'days/*.vortex'}), each opened as a {@link io.vortex4j.reader.dataset.VortexDataset},
  * resolved against the connection's
  * folder under its {@link PathAccess}. A name is a path when it holds a {@code /} (or {@code \}),
  * a glob character, or ends with {@code .vortex}; other names are the folder's tables. A file

@@ -1,8 +1,8 @@
 package io.vortex4j.calcite;
 
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.vortex4j.calcite;
 
-import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -20,7 +20,7 @@ import org.apache.calcite.rel.type.RelDataType;
 /**
  * An aggregation computed inside the Vortex scan: {@code SELECT [g,] COUNT(*), COUNT(c), SUM(c),
  * MIN(c), MAX(c) ... WHERE filter [GROUP BY g]} in one fused pass of the reader's {@link
- * io.vortex4j.reader.GroupAggregate}. EXPLAIN shows the pushed parts, e.g. {@code
+ * io.vortex4j.reader.compute.GroupAggregate}. EXPLAIN shows the pushed parts, e.g. {@code
  * VortexAggregateScan(table=[[vortex, trades]], filter=[sym = 'AAPL'], group=[sym],
  * aggregates=[[COUNT(*), SUM(volume)]])}. AVG arrives here as SUM and COUNT (Calcite's own
  * reduction), with Calcite dividing them above the scan exactly as it would without push-down.

@@ -1,25 +1,25 @@
 package io.vortex4j.calcite;
 
-import io.vortex4j.reader.Array;
-import io.vortex4j.reader.BoolArray;
 import io.vortex4j.reader.DataType;
-import io.vortex4j.reader.DecimalArray;
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.FixedSizeListArray;
-import io.vortex4j.reader.Float32Array;
-import io.vortex4j.reader.Float64Array;
-import io.vortex4j.reader.Int16Array;
-import io.vortex4j.reader.Int32Array;
-import io.vortex4j.reader.Int64Array;
-import io.vortex4j.reader.Int8Array;
-import io.vortex4j.reader.ListArray;
-import io.vortex4j.reader.StructArray;
-import io.vortex4j.reader.UInt16Array;
-import io.vortex4j.reader.UInt32Array;
-import io.vortex4j.reader.UInt64Array;
-import io.vortex4j.reader.UInt8Array;
-import io.vortex4j.reader.VarBinArray;
-import io.vortex4j.reader.VarBinDictArray;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.BoolArray;
+import io.vortex4j.reader.array.DecimalArray;
+import io.vortex4j.reader.array.FixedSizeListArray;
+import io.vortex4j.reader.array.Float32Array;
+import io.vortex4j.reader.array.Float64Array;
+import io.vortex4j.reader.array.Int16Array;
+import io.vortex4j.reader.array.Int32Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Int8Array;
+import io.vortex4j.reader.array.ListArray;
+import io.vortex4j.reader.array.StructArray;
+import io.vortex4j.reader.array.UInt16Array;
+import io.vortex4j.reader.array.UInt32Array;
+import io.vortex4j.reader.array.UInt64Array;
+import io.vortex4j.reader.array.UInt8Array;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -211,8 +211,8 @@ final class VortexColumn {
     }
 
     /**
-     * Converts a value as {@link io.vortex4j.reader.Values#valueAt} or {@link
-     * io.vortex4j.reader.GroupAggregate} return it to Calcite's internal representation.
+     * Converts a value as {@link io.vortex4j.reader.array.Values#valueAt} or {@link
+     * io.vortex4j.reader.compute.GroupAggregate} return it to Calcite's internal representation.
      */
     Object fromReaderValue(Object v) {
         if (v == null) {

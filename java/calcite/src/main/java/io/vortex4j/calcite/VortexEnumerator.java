@@ -1,13 +1,13 @@
 package io.vortex4j.calcite;
 
-import io.vortex4j.reader.Array;
-import io.vortex4j.reader.Bitmap;
 import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.ChunkReadAhead;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.linq4j.Enumerator;

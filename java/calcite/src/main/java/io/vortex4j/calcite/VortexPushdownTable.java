@@ -8,8 +8,8 @@ import org.apache.calcite.schema.TranslatableTable;
 /**
  * A Vortex table with push-down: Calcite plans it as a {@link LogicalVortexScan}, into which the
  * rules of {@link VortexRules} push projections, the exactly translatable part of filters (as a
- * reader {@link io.vortex4j.reader.Predicate}) and simple aggregations ({@link
- * VortexAggregateScan}, run by the reader's fused {@link io.vortex4j.reader.GroupAggregate}).
+ * reader {@link io.vortex4j.reader.predicate.Predicate}) and simple aggregations ({@link
+ * VortexAggregateScan}, run by the reader's fused {@link io.vortex4j.reader.compute.GroupAggregate}).
  * Whatever cannot be pushed stays in Calcite's plan, so answers are always Calcite's.
  */
 public final class VortexPushdownTable extends VortexTable implements TranslatableTable {

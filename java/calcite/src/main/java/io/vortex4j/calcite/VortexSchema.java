@@ -19,7 +19,7 @@ import org.apache.calcite.schema.impl.AbstractSchema;
  * A directory of Vortex files as a schema: each file {@code NAME.vortex} is the table {@code
  * NAME}, named exactly as the file (case kept), and each sub-folder {@code NAME/} holding {@code
  * .vortex} files (at any depth, Hive-style {@code key=value/} folders included) is the table
- * {@code NAME} over all of them ({@link io.vortex4j.reader.VortexDataset}, partition columns
+ * {@code NAME} over all of them ({@link io.vortex4j.reader.dataset.VortexDataset}, partition columns
  * last). A name taken by a file and a folder is a table whose queries fail naming both. Folders
  * and files whose names start with {@code .} or {@code _} are skipped. Column names are the
  * files' column names.

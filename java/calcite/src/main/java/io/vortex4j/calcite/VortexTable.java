@@ -3,7 +3,7 @@ package io.vortex4j.calcite;
 import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SplitExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.reader.DataType;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.exec.SortKey;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;

@@ -1,10 +1,10 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.reader.Cancellation;
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SortKey;
 import io.vortex4j.reader.exec.TopN;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.DataContext;

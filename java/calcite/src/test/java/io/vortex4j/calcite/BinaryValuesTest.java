@@ -4,13 +4,13 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.Array;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Values;
-import io.vortex4j.reader.VarBinDictArray;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.predicate.Predicate;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -4,11 +4,11 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.PredicateEvaluator;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Values;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.predicate.Predicate;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -4,8 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.vortex4j.reader.VortexDataset;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.dataset.VortexDataset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,8 +7,8 @@ import static org.junit.Assert.assertTrue;
 
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.VarBinDictArray;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.VarBinDictArray;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -8,7 +8,7 @@ import static org.junit.Assert.assertTrue;
 
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.predicate.Predicate;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -4,9 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.predicate.Predicate;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.vortex4j.reader.PredicateEvaluator;
+import io.vortex4j.reader.compute.PredicateEvaluator;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.vortex4j.calcite;
 
-import io.vortex4j.reader.Batch;
-import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.DataType.TimeUnit;
+import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import io.vortex4j.sample.Trades;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,9 +1,9 @@
 package io.vortex4j.cli;
 
 import io.vortex4j.calcite.PredicateParser;
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.VortexDataset;
 import io.vortex4j.reader.convert.Exporter;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

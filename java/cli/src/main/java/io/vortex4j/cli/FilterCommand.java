@@ -1,12 +1,12 @@
 package io.vortex4j.cli;
 
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.PredicateEvaluator;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.vortex4j.cli;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.VarBinDictArray;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.VarBinDictArray;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -80,7 +80,7 @@ final class StatsCommand extends FileRowsCommand {
     }
 
     /** The dictionary's entries but null (a nullable column's dictionary may hold one). */
-    private static long values(io.vortex4j.reader.VarBinArray dictionary) {
+    private static long values(io.vortex4j.reader.array.VarBinArray dictionary) {
         long n = 0;
         for (int i = 0; i < dictionary.length(); i++) {
             n += dictionary.isNull(i) ? 0 : 1;

@@ -3,11 +3,11 @@ package io.vortex4j.cli;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.Batch;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.BeforeClass;

@@ -6,8 +6,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.VortexDataset;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.dataset.VortexDataset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,11 +2,11 @@ package io.vortex4j.cli;
 
 import static org.junit.Assert.assertEquals;
 
-import io.vortex4j.reader.Batch;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,12 +3,12 @@ package io.vortex4j.cli;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.Array;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Values;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Values;
 import io.vortex4j.sample.Trades;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -53,7 +53,7 @@ public class SqlSourcesTest {
     /** The count of the reader's own filtered scan. */
     private static long aapl() {
         try (VortexFile f = VortexFile.open(trades)) {
-            return f.referenceFilteredCount(io.vortex4j.reader.Predicate.eq("sym", "AAPL"), false, "sym");
+            return f.referenceFilteredCount(io.vortex4j.reader.predicate.Predicate.eq("sym", "AAPL"), false, "sym");
         }
     }
 

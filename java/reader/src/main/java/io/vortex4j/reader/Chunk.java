@@ -1,7 +1,13 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.ColumnExport;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.internal.NativeHandle;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,7 +31,7 @@ public final class Chunk implements AutoCloseable {
     private final long firstRow;
     private final Array[] columns;
     /** Selections memoized by {@link PredicateEvaluator}; dropped with the chunk. */
-    final Map<Predicate, Bitmap> selections = new ConcurrentHashMap<>();
+    private final Map<Predicate, Bitmap> selections = new ConcurrentHashMap<>();
 
     Chunk(Scan scan, long handle, long index, int length, long firstRow) {
         this.scan = scan;
@@ -103,7 +109,7 @@ public final class Chunk implements AutoCloseable {
      * The dictionary of column {@code i} if it is a dictionary-encoded string column, without
      * decoding the codes; null otherwise.
      */
-    VarBinDictArray.Dictionary dictionary(int i) {
+    public VarBinDictArray.Dictionary dictionary(int i) {
         Field field = schema().field(i);
         // The chunk holds the exported dictionary natively as long as it lives (another thread's
         // scans may evict it from the shared dictionary cache meanwhile).
@@ -122,8 +128,16 @@ public final class Chunk implements AutoCloseable {
         return d;
     }
 
+    /**
+     * The selections computed for this chunk, by filter: the evaluator's memo, so a filter is
+     * evaluated once per chunk however many consumers ask ({@code io.vortex4j.reader.compute}).
+     */
+    public Map<Predicate, Bitmap> selectionMemo() {
+        return selections;
+    }
+
     /** The scan this chunk came from. */
-    Scan scan() {
+    public Scan scan() {
         return scan;
     }
 
@@ -143,7 +157,8 @@ public final class Chunk implements AutoCloseable {
         return handle.isOpen();
     }
 
-    NativeHandle handle() {
+    /** The chunk's native handle, for the reader's kernels ({@code compute}); not a user API. */
+    public NativeHandle handle() {
         return handle;
     }
 

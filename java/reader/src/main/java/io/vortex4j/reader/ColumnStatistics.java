@@ -1,5 +1,7 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Values;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;

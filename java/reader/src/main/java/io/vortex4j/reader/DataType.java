@@ -1,5 +1,24 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.BoolArray;
+import io.vortex4j.reader.array.DecimalArray;
+import io.vortex4j.reader.array.FixedSizeListArray;
+import io.vortex4j.reader.array.Float32Array;
+import io.vortex4j.reader.array.Float64Array;
+import io.vortex4j.reader.array.Int32Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Int8Array;
+import io.vortex4j.reader.array.ListArray;
+import io.vortex4j.reader.array.NullArray;
+import io.vortex4j.reader.array.StructArray;
+import io.vortex4j.reader.array.UInt16Array;
+import io.vortex4j.reader.array.UInt32Array;
+import io.vortex4j.reader.array.UInt64Array;
+import io.vortex4j.reader.array.UInt8Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
+
 import java.util.List;
 import java.util.Objects;
 

@@ -1,7 +1,12 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.DictionaryStrings;
+import io.vortex4j.reader.compute.PreparedFilter;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.internal.NativeHandle;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -131,7 +136,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
             if (dictionaries.size() > 64) {
                 dictionaries.clear();
             }
-            dictionaries.put(strings.id, strings);
+            dictionaries.put(strings.id(), strings);
         }
     }
 
@@ -139,7 +144,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
      * {@code filter} prepared natively for this scan's chunks (once per scan and filter, on the
      * first chunk that needs it), or null once the scan is closed.
      */
-    PreparedFilter prepared(Chunk chunk, Predicate filter) {
+    public PreparedFilter prepared(Chunk chunk, Predicate filter) {
         synchronized (prepared) {
             if (closed) {
                 return null;

@@ -124,7 +124,7 @@ public final class Schema {
     }
 
     /** Encodes the schema for the native library (see {@code Native.schema}). */
-    Object[] toNative() {
+    public Object[] toNative() {
         int n = fields.size();
         String[] names = new String[n];
         int[] codes = new int[n];

@@ -1,7 +1,12 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.internal.NativeHandle;
+import io.vortex4j.reader.predicate.Normalizer;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.PredicateCodec;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
@@ -116,7 +121,7 @@ public final class VortexFile implements AutoCloseable {
      * chunks are clipped to that range. {@code split} and {@code chunkFilter} (may be null) are
      * what {@link Scan#split} and {@link Scan#chunkFilter} return.
      */
-    Scan scanRows(List<String> columns, Predicate prune, long firstRow, long endRow, Split split,
+    public Scan scanRows(List<String> columns, Predicate prune, long firstRow, long endRow, Split split,
             Predicate chunkFilter) {
         List<String> names = columns.isEmpty() ? schema().names() : columns;
         Field[] fields = new Field[names.size()];
@@ -140,7 +145,7 @@ public final class VortexFile implements AutoCloseable {
      * The file's natural splits (the row ranges its chunks are laid out in, ascending) that zone
      * maps keep for {@code prune} (null keeps all), as {@code {start0, end0, start1, end1, ...}}.
      */
-    long[] naturalSplits(Predicate prune) {
+    public long[] naturalSplits(Predicate prune) {
         long h = handle.acquire();
         try {
             return Native.naturalSplits(h, pruneEncoding(prune));

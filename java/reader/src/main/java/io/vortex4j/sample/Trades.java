@@ -1,10 +1,10 @@
 package io.vortex4j.sample;
 
-import io.vortex4j.reader.Batch;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;

@@ -6,6 +6,17 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.DecimalArray;
+import io.vortex4j.reader.array.Float64Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

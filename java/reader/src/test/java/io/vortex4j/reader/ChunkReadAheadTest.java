@@ -6,7 +6,12 @@ import static org.junit.Assert.fail;
 
 import io.vortex4j.CancelledException;
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.ChunkReadAhead;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

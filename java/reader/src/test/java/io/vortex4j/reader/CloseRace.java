@@ -1,5 +1,12 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.predicate.Predicate;
+
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;

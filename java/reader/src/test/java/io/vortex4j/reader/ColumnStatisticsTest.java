@@ -1,5 +1,8 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
+
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;

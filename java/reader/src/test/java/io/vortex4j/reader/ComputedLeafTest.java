@@ -7,8 +7,14 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.vortex4j.reader.GroupAggregate.Aggregate;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
+import io.vortex4j.reader.compute.GroupAggregate;
+import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.RowFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -147,7 +153,7 @@ public class ComputedLeafTest {
                 try (c) {
                     VarBinDictArray.Dictionary d = c.dictionary(0);
                     if (d != null && d.entries().length() <= c.length()) {
-                        out.put(d.strings().id, d.entries().length());
+                        out.put(d.strings().id(), d.entries().length());
                     }
                 }
             }
@@ -167,7 +173,7 @@ public class ComputedLeafTest {
                         // Twice per chunk (the memo is per chunk; the table per dictionary), negated too.
                         Compute.count(c, p);
                         Compute.count(c, Predicate.not(p));
-                        c.selections.clear();
+                        c.selectionMemo().clear();
                         Compute.count(c, p);
                     }
                 }

@@ -1,7 +1,11 @@
 package io.vortex4j.reader;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

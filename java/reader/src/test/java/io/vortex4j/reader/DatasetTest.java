@@ -7,6 +7,14 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;

@@ -1,5 +1,10 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.predicate.Predicate;
+
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;

@@ -8,13 +8,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Files written by the Rust reference code for the tests, cached per JVM. */
-final class Fixtures {
+public final class Fixtures {
     private Fixtures() {}
 
     /** A dictionary fixture file and the values of its {@code s} column, as Rust generated them. */
-    static final class DictFile {
-        final Path path;
-        final List<String> s;
+    public static final class DictFile {
+        public final Path path;
+        public final List<String> s;
 
         DictFile(Path path, String[] s) {
             this.path = path;
@@ -29,7 +29,7 @@ final class Fixtures {
     private static final List<Path> TEMP_DIRS = new java.util.ArrayList<>();
 
     /** A fresh temporary directory, deleted with its contents when the JVM exits. */
-    static Path tempDir() {
+    public static Path tempDir() {
         try {
             Path dir = Files.createTempDirectory("vortex4j-test");
             synchronized (TEMP_DIRS) {
@@ -57,7 +57,7 @@ final class Fixtures {
     }
 
     /** Eight chunks of 1000 rows in the four shapes of {@code rust/src/fixture.rs}. */
-    static synchronized DictFile flatDict() {
+    public static synchronized DictFile flatDict() {
         if (flat == null) {
             Path p = tempDir().resolve("dict-flat.vortex");
             flat = new DictFile(p, Native.writeDictFixture(p.toString(), 8, 1000, 42, false));
@@ -69,7 +69,7 @@ final class Fixtures {
      * Three chunks of low-cardinality rows (the word shapes only) through vortex's default
      * strategy: one FSST dictionary shared by every chunk, small enough for many scans.
      */
-    static synchronized DictFile sharedDict() {
+    public static synchronized DictFile sharedDict() {
         if (shared == null) {
             Path p = tempDir().resolve("dict-shared.vortex");
             shared = new DictFile(p, Native.writeDictFixture(p.toString(), 3, 20_000, 5, true));
@@ -78,7 +78,7 @@ final class Fixtures {
     }
 
     /** The same kind of rows written through vortex's default strategy (shared dictionary). */
-    static synchronized DictFile referenceDict() {
+    public static synchronized DictFile referenceDict() {
         if (reference == null) {
             Path p = tempDir().resolve("dict-reference.vortex");
             reference = new DictFile(p, Native.writeDictFixture(p.toString(), 6, 50_000, 7, true));

@@ -2,8 +2,11 @@ package io.vortex4j.reader;
 
 import static org.junit.Assert.assertEquals;
 
-import io.vortex4j.reader.GroupAggregate.Aggregate;
-import io.vortex4j.reader.GroupAggregate.Function;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
+import io.vortex4j.reader.compute.GroupAggregate.Function;
+import io.vortex4j.reader.compute.GroupAggregate;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -6,7 +6,14 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.internal.NativeHandle;
+import io.vortex4j.reader.predicate.Predicate;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;

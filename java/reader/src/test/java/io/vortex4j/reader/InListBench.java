@@ -1,5 +1,13 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.predicate.Literals;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.RowFilter;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,7 +3,11 @@ package io.vortex4j.reader;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 
-import io.vortex4j.reader.GroupAggregate.Aggregate;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
+import io.vortex4j.reader.compute.GroupAggregate;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.RowFilter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -7,7 +7,13 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.PredicateCodec;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

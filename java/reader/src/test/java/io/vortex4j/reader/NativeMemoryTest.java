@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.array.Int64Array;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -6,6 +6,9 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;

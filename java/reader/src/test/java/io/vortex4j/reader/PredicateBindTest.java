@@ -1,5 +1,8 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.PredicateCodec;
+
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;

@@ -6,9 +6,17 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.vortex4j.reader.GroupAggregate.Aggregate;
-import io.vortex4j.reader.GroupAggregate.Function;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
+import io.vortex4j.reader.compute.GroupAggregate.Function;
+import io.vortex4j.reader.compute.GroupAggregate;
+import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.compute.PreparedFilter;
+import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SplitExecutor;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -88,9 +96,9 @@ public class PreparedFilterTest {
 
     private static void assertNativeCount(Chunk c, Predicate p) {
         if (!(p.normalize() instanceof Predicate.Computed)) {
-            assertFalse(p + ": a selection crossed into Java", c.selections.containsKey(p));
+            assertFalse(p + ": a selection crossed into Java", c.selectionMemo().containsKey(p));
         }
-        c.selections.keySet().forEach(k -> assertTrue(p + ": " + k, k instanceof Predicate.Computed));
+        c.selectionMemo().keySet().forEach(k -> assertTrue(p + ": " + k, k instanceof Predicate.Computed));
     }
 
     /** The rows of a dictionary fixture, read one by one: {id, s, v}. */

@@ -1,19 +1,29 @@
 package io.vortex4j.reader;
 
-import static io.vortex4j.reader.Predicate.and;
-import static io.vortex4j.reader.Predicate.between;
-import static io.vortex4j.reader.Predicate.eq;
-import static io.vortex4j.reader.Predicate.ge;
-import static io.vortex4j.reader.Predicate.gt;
-import static io.vortex4j.reader.Predicate.in;
-import static io.vortex4j.reader.Predicate.isNotNull;
-import static io.vortex4j.reader.Predicate.isNull;
-import static io.vortex4j.reader.Predicate.le;
-import static io.vortex4j.reader.Predicate.lt;
-import static io.vortex4j.reader.Predicate.ne;
-import static io.vortex4j.reader.Predicate.not;
-import static io.vortex4j.reader.Predicate.notIn;
-import static io.vortex4j.reader.Predicate.or;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.DictionaryStrings;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.predicate.Predicate;
+
+import static io.vortex4j.reader.predicate.Predicate.and;
+import static io.vortex4j.reader.predicate.Predicate.between;
+import static io.vortex4j.reader.predicate.Predicate.eq;
+import static io.vortex4j.reader.predicate.Predicate.ge;
+import static io.vortex4j.reader.predicate.Predicate.gt;
+import static io.vortex4j.reader.predicate.Predicate.in;
+import static io.vortex4j.reader.predicate.Predicate.isNotNull;
+import static io.vortex4j.reader.predicate.Predicate.isNull;
+import static io.vortex4j.reader.predicate.Predicate.le;
+import static io.vortex4j.reader.predicate.Predicate.lt;
+import static io.vortex4j.reader.predicate.Predicate.ne;
+import static io.vortex4j.reader.predicate.Predicate.not;
+import static io.vortex4j.reader.predicate.Predicate.notIn;
+import static io.vortex4j.reader.predicate.Predicate.or;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -123,7 +133,7 @@ public class ReferenceFileTest {
             for (Chunk c : scan) {
                 try (c) {
                     VarBinDictArray s = (VarBinDictArray) c.column(0);
-                    ids.add(s.strings().id);
+                    ids.add(s.strings().id());
                     if (strings != null) {
                         // The decoded strings are shared, so each entry is decoded once per scan.
                         assertSame(strings, s.strings());

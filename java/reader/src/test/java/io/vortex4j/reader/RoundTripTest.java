@@ -1,5 +1,27 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.BoolArray;
+import io.vortex4j.reader.array.DecimalArray;
+import io.vortex4j.reader.array.Float32Array;
+import io.vortex4j.reader.array.Float64Array;
+import io.vortex4j.reader.array.Int16Array;
+import io.vortex4j.reader.array.Int32Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Int8Array;
+import io.vortex4j.reader.array.UInt16Array;
+import io.vortex4j.reader.array.UInt32Array;
+import io.vortex4j.reader.array.UInt64Array;
+import io.vortex4j.reader.array.UInt8Array;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
+
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;

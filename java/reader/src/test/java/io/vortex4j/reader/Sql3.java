@@ -1,5 +1,11 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Binary;
+import io.vortex4j.reader.predicate.Literals;
+import io.vortex4j.reader.predicate.Normalizer;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.RowFilter;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

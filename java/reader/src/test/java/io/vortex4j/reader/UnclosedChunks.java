@@ -1,5 +1,6 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.Array;
 import io.vortex4j.sample.Trades;
 import java.io.File;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.vortex4j.spark;
 
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.GroupAggregate;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.compute.GroupAggregate;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
-import io.vortex4j.reader.GroupAggregate;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.GroupAggregate;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;

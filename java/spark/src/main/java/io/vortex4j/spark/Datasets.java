@@ -2,10 +2,10 @@ package io.vortex4j.spark;
 
 import io.vortex4j.VortexException;
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,8 +1,8 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.ColumnStatistics;
-import io.vortex4j.reader.Predicate;
-import io.vortex4j.reader.Split;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.vortex4j.spark;
 
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.predicate.Predicate;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.predicate.Predicate;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Split;
+import io.vortex4j.reader.dataset.Split;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.VortexException;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
 import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

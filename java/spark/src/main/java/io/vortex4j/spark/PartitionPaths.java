@@ -16,7 +16,7 @@ import org.apache.spark.sql.types.StructType;
  * Hive partition folders of a write: {@code key=value/} per partition column, with Spark's own
  * escaping ({@link ExternalCatalogUtils#getPartitionPathString}: {@code %XX} for {@code / = % :}
  * and the like; null and the empty string as {@code __HIVE_DEFAULT_PARTITION__}), so the folders
- * are what Spark's file sources write and what {@link io.vortex4j.reader.VortexDataset} reads.
+ * are what Spark's file sources write and what {@link io.vortex4j.reader.dataset.VortexDataset} reads.
  *
  * <p>Only integer, date and string columns partition a write: the dataset types a partition
  * column from its folder names as BIGINT, DATE or VARCHAR, so these read back as the same values

@@ -1,6 +1,6 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Batch;
+import io.vortex4j.reader.write.Batch;
 import java.math.BigDecimal;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;

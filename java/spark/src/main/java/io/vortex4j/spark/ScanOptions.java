@@ -1,6 +1,6 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.dataset.VortexDataset;
 import java.io.Serializable;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 

@@ -1,7 +1,7 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.Split;
+import io.vortex4j.reader.dataset.Split;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.HashSet;

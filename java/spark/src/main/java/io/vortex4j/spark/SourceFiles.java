@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The files at a location as {@link io.vortex4j.reader.VortexDataset} lists them: a file, every
+ * The files at a location as {@link io.vortex4j.reader.dataset.VortexDataset} lists them: a file, every
  * file under a folder (recursively, skipping names starting with {@code _} or {@code .}, such as a
  * write's {@code _temporary}), or the files a glob ({@code *}, {@code ?}, {@code [..]}, {@code
  * {a,b}}, {@code **}) matches. Used by writes (to replace a folder's files) and to tell an empty

@@ -10,7 +10,7 @@ import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.unsafe.types.UTF8String;
 
-/** The reader's Java values (see {@code io.vortex4j.reader.Values}) in Spark's internal form. */
+/** The reader's Java values (see {@code io.vortex4j.reader.array.Values}) in Spark's internal form. */
 final class SparkValues {
     private SparkValues() {}
 

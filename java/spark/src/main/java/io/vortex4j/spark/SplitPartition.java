@@ -1,6 +1,6 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Split;
+import io.vortex4j.reader.dataset.Split;
 import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;
 

@@ -1,8 +1,8 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Batch;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.VortexWriter;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

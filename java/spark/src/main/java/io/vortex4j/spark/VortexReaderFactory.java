@@ -37,7 +37,7 @@ final class VortexReaderFactory implements PartitionReaderFactory {
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
         SplitPartition p = (SplitPartition) partition;
-        io.vortex4j.reader.Predicate filter = filters.toReader();
+        io.vortex4j.reader.predicate.Predicate filter = filters.toReader();
         return new SplitsReader(p.splits(), split -> new BatchReader(split, readSchema, filter, countColumn, limit));
     }
 

@@ -1,7 +1,7 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.Field;
-import io.vortex4j.reader.Split;
+import io.vortex4j.reader.dataset.Split;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -31,7 +31,7 @@ final class VortexScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private final int parallelism = InputPartitions.parallelism();
     private StructType readSchema;
     private Predicate[] pushed = new Predicate[0];
-    private io.vortex4j.reader.Predicate filter;
+    private io.vortex4j.reader.predicate.Predicate filter;
     private int limit = -1;
     private AggregatePlan aggregate;
     private List<Split> splits;

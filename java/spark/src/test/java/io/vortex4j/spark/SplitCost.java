@@ -1,11 +1,11 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.List;
 import java.util.function.Function;
 

@@ -1,13 +1,13 @@
 package io.vortex4j.reader.exec;
 
-import io.vortex4j.reader.Bitmap;
 import io.vortex4j.reader.Cancellation;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -1,23 +1,23 @@
 package io.vortex4j.reader.exec;
 
 import io.vortex4j.VortexException;
-import io.vortex4j.reader.Array;
-import io.vortex4j.reader.Binary;
-import io.vortex4j.reader.BoolArray;
 import io.vortex4j.reader.DataType;
-import io.vortex4j.reader.DecimalArray;
-import io.vortex4j.reader.Float32Array;
-import io.vortex4j.reader.Float64Array;
-import io.vortex4j.reader.Int16Array;
-import io.vortex4j.reader.Int32Array;
-import io.vortex4j.reader.Int64Array;
-import io.vortex4j.reader.Int8Array;
-import io.vortex4j.reader.UInt16Array;
-import io.vortex4j.reader.UInt32Array;
-import io.vortex4j.reader.UInt64Array;
-import io.vortex4j.reader.UInt8Array;
-import io.vortex4j.reader.VarBinArray;
-import io.vortex4j.reader.VarBinDictArray;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Binary;
+import io.vortex4j.reader.array.BoolArray;
+import io.vortex4j.reader.array.DecimalArray;
+import io.vortex4j.reader.array.Float32Array;
+import io.vortex4j.reader.array.Float64Array;
+import io.vortex4j.reader.array.Int16Array;
+import io.vortex4j.reader.array.Int32Array;
+import io.vortex4j.reader.array.Int64Array;
+import io.vortex4j.reader.array.Int8Array;
+import io.vortex4j.reader.array.UInt16Array;
+import io.vortex4j.reader.array.UInt32Array;
+import io.vortex4j.reader.array.UInt64Array;
+import io.vortex4j.reader.array.UInt8Array;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
 
 /**
  * Reads sort keys of one column type from a chunk's typed array, in a form whose natural order is

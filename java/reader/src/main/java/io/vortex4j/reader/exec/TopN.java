@@ -1,16 +1,16 @@
 package io.vortex4j.reader.exec;
 
 import io.vortex4j.VortexException;
-import io.vortex4j.reader.Array;
-import io.vortex4j.reader.Bitmap;
 import io.vortex4j.reader.Chunk;
-import io.vortex4j.reader.Compute;
-import io.vortex4j.reader.Predicate;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Schema;
-import io.vortex4j.reader.Split;
-import io.vortex4j.reader.Values;
-import io.vortex4j.reader.VortexDataset;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.dataset.Split;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package io.vortex4j.reader.exec;
 
 import io.vortex4j.reader.DataType;
-import io.vortex4j.reader.Predicate;
+import io.vortex4j.reader.predicate.Predicate;
 import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicReference;
 

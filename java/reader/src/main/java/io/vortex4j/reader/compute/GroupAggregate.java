@@ -1,0 +1,489 @@
+package io.vortex4j.reader.compute;
+
+import io.vortex4j.VortexException;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
+import io.vortex4j.reader.array.Array;
+import io.vortex4j.reader.array.Binary;
+import io.vortex4j.reader.array.Bitmap;
+import io.vortex4j.reader.array.Unchecked;
+import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.predicate.Predicate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A fused filter + group-by aggregation over a file: {@code SELECT g, COUNT(*), COUNT(c), SUM(c),
+ * MIN(c), MAX(c) ... WHERE filter GROUP BY g} in one pass over the chunks.
+ *
+ * <p>Rows are selected by the filter, whose leaves are evaluated natively (dictionary leaves by
+ * code, see {@link PredicateEvaluator}). When the native kernel computes every aggregate (counts,
+ * integer SUM/MIN/MAX) the filter is prepared once per scan ({@link PreparedFilter}) and each
+ * chunk is selected and aggregated in one native call, no bitmap crossing; otherwise the chunk's
+ * selection comes to Java for the aggregates computed here. A dictionary-encoded group column is
+ * grouped by code: each group key is decoded once, never per row. SQL semantics: COUNT(c) skips
+ * nulls, SUM/MIN/MAX of no non-null
+ * value is null, a null key is its own group; without GROUP BY there is exactly one group.
+ */
+public final class GroupAggregate {
+    /** Aggregate functions (AVG is SUM / COUNT, computed by the caller). */
+    public enum Function { COUNT_STAR, COUNT, SUM, MIN, MAX }
+
+    /** One aggregate: a function and its column (null for COUNT(*)). */
+    public record Aggregate(Function function, String column) {
+        public Aggregate {
+            Objects.requireNonNull(function, "function");
+            if (function != Function.COUNT_STAR) {
+                Objects.requireNonNull(column, "column");
+            }
+        }
+
+        /** {@code COUNT(*)}. */
+        public static Aggregate countStar() {
+            return new Aggregate(Function.COUNT_STAR, null);
+        }
+
+        /** {@code function(column)}. */
+        public static Aggregate of(Function function, String column) {
+            return new Aggregate(function, column);
+        }
+
+        @Override
+        public String toString() {
+            return function == Function.COUNT_STAR ? "COUNT(*)" : function + "(" + column + ")";
+        }
+    }
+
+    /** The groups, in first-seen order, and their aggregate values. */
+    public static final class Result {
+        private final List<Object> keys;
+        private final List<Object[]> values;
+
+        Result(List<Object> keys, List<Object[]> values) {
+            this.keys = keys;
+            this.values = values;
+        }
+
+        /** Number of groups. */
+        public int size() {
+            return keys.size();
+        }
+
+        /** The key of group {@code g} (null for the null group, and without GROUP BY). */
+        public Object key(int g) {
+            return keys.get(g);
+        }
+
+        /** The value of aggregate {@code a} for group {@code g}: Long for counts, etc. */
+        public Object value(int g, int a) {
+            return values.get(g)[a];
+        }
+    }
+
+    private GroupAggregate() {}
+
+    /**
+     * Runs the aggregation. {@code groupBy} and {@code filter} may be null. SUM takes numeric
+     * columns (Long for integers up to u32, BigDecimal for u64 and decimals, Double for floats);
+     * MIN and MAX take any readable column.
+     */
+    public static Result run(VortexFile file, String groupBy, Predicate filter, List<Aggregate> aggregates) {
+        return run(file, groupBy, null, filter, aggregates);
+    }
+
+    /**
+     * Runs the aggregation grouped by {@code groupKey} of the {@code groupBy} column's values: each
+     * value (as {@link Values#valueAt} gives it, null for a null row) is mapped to its group key,
+     * and values with equal keys form one group. On a dictionary-encoded column the key is
+     * computed at most once per dictionary entry (and once for null), only for entries some
+     * selected row holds, and cached across the chunks sharing the dictionary; elsewhere once per
+     * row. An exception {@code groupKey} throws propagates unchanged, from the first selected row
+     * (in row order) whose value it fails on. {@code groupKey} null is the identity.
+     */
+    public static Result run(VortexFile file, String groupBy, java.util.function.Function<Object, Object> groupKey,
+            Predicate filter, List<Aggregate> aggregates) {
+        Set<String> columns = new LinkedHashSet<>();
+        if (groupBy != null) {
+            columns.add(groupBy);
+        }
+        for (Aggregate a : aggregates) {
+            if (a.column() != null) {
+                columns.add(a.column());
+            }
+        }
+        if (filter != null) {
+            columns.addAll(filter.columns());
+        }
+        if (columns.isEmpty()) {
+            // COUNT(*) alone: any column will do for counting rows.
+            columns.add(file.schema().field(0).name());
+        }
+        for (String c : columns) {
+            if (file.schema().indexOf(c) < 0) {
+                throw new VortexException(file.path() + ": unknown column '" + c + "'");
+            }
+        }
+        // Zone maps (where the file has them) skip chunks the filter rules out.
+        try (Scan scan = file.scan(new ArrayList<>(columns), filter)) {
+            return aggregate(scan, scan.chunkFilter(), file.schema(), groupBy, groupKey, aggregates);
+        }
+    }
+
+    /**
+     * Runs the aggregation over a dataset: each of its splits for {@code filter} (files pruned by
+     * partition values and zone maps first) is aggregated on its own, up to {@code threads} at once
+     * ({@link io.vortex4j.reader.exec.SplitExecutor}, under the calling thread's {@link
+     * Cancellation}), and the partial results are merged in split order: counts and integer sums
+     * exactly (a 64-bit overflow is an error), MIN/MAX as over one file, groups in first-seen
+     * order. Floating-point sums add the per-split sums in split order, so the answer depends on
+     * the dataset's splits but never on {@code threads}; it may differ in the last bits from a
+     * row-by-row sum. {@code groupBy}, the aggregates' columns and the filter's non-partition
+     * columns must be file columns ({@link VortexDataset#fileSchema()}); the filter may also test
+     * partition columns.
+     */
+    public static Result run(VortexDataset dataset, String groupBy, java.util.function.Function<Object, Object> groupKey,
+            Predicate filter, List<Aggregate> aggregates, int threads) {
+        return DatasetAggregation.run(dataset, groupBy, groupKey, filter, aggregates, threads);
+    }
+
+    /** {@link #run(VortexDataset, String, java.util.function.Function, Predicate, List, int)} without a key function. */
+    public static Result run(VortexDataset dataset, String groupBy, Predicate filter, List<Aggregate> aggregates,
+            int threads) {
+        return run(dataset, groupBy, null, filter, aggregates, threads);
+    }
+
+    /** The aggregation of {@code chunks}, rows selected by {@code filter} (null: every row). */
+    static Result aggregate(Iterable<Chunk> chunks, Predicate filter, Schema schema, String groupBy, java.util.function.Function<Object, Object> groupKey,
+            List<Aggregate> aggregates) {
+        Groups groups = new Groups(groupBy == null, groupKey);
+        Accumulator[] accs = new Accumulator[aggregates.size()];
+        for (int a = 0; a < accs.length; a++) {
+            Aggregate agg = aggregates.get(a);
+            Field f = agg.column() == null ? null : schema.field(agg.column());
+            accs[a] = Accumulator.create(agg, f);
+        }
+        for (Chunk chunk : chunks) {
+            try (chunk) {
+                aggregateChunk(chunk, groupBy, filter, aggregates, accs, groups);
+            }
+        }
+        List<Object[]> values = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            Object[] row = new Object[accs.length];
+            for (int a = 0; a < accs.length; a++) {
+                row[a] = accs[a].result(g);
+            }
+            values.add(row);
+        }
+        return new Result(groups.keys, values);
+    }
+
+    private static void aggregateChunk(Chunk chunk, String groupBy, Predicate filter,
+            List<Aggregate> aggregates, Accumulator[] accs, Groups groups) {
+        int n = chunk.length();
+        Schema schema = chunk.schema();
+        int keyColumn = groupBy == null ? -1 : schema.indexOf(groupBy);
+        NativeAggregates spec = new NativeAggregates(schema, aggregates, accs);
+        if (filter != null && spec.all() && (spec.count() > 0 || keyColumn >= 0)
+                && PredicateEvaluator.isDictFilterEnabled() && !chunk.selectionMemo().containsKey(filter)) {
+            // Every aggregate is native: select and aggregate in one native call, no bitmap crossing.
+            PreparedFilter prepared = chunk.scan().prepared(chunk, filter);
+            Object r = prepared == null ? null : prepared.aggregate(chunk, keyColumn, spec.funcs, spec.columns);
+            if (r instanceof Object[] result) {
+                mergeNative(chunk, keyColumn, result, spec, accs, groups, () -> Compute.selection(chunk, filter));
+                return;
+            }
+            if (r instanceof long[] words) {
+                chunk.selectionMemo().putIfAbsent(filter, new Bitmap(words, n));
+            }
+        }
+        Bitmap selection = filter == null ? null : Compute.selection(chunk, filter);
+        int selected = selection == null ? n : selection.cardinality();
+        if (selected == 0) {
+            return;
+        }
+        boolean[] done = aggregateNatively(chunk, keyColumn, selection, spec, accs, groups);
+        boolean rest = done == null;
+        for (int a = 0; done != null && a < done.length; a++) {
+            rest |= !done[a];
+        }
+        if (!rest) {
+            return;
+        }
+        Array key = keyColumn < 0 ? null : chunk.column(keyColumn);
+        int[] rows = new int[selected];
+        int[] gids = new int[selected];
+        chunk.handle().acquire();
+        try {
+            int m = groups.assign(key, n, selection, rows, gids);
+            for (int a = 0; a < accs.length; a++) {
+                if (done != null && done[a]) {
+                    continue;
+                }
+                String c = aggregates.get(a).column();
+                accs[a].ensure(groups.size());
+                accs[a].add(c == null ? null : chunk.column(schema.indexOf(c)), rows, gids, m);
+            }
+        } finally {
+            chunk.handle().release();
+        }
+    }
+
+    /** The aggregates the native kernel computes ({@link Accumulator#isNative}), as it takes them. */
+    private static final class NativeAggregates {
+        /** Index of each native aggregate among all. */
+        final int[] which;
+        final int[] funcs;
+        final int[] columns;
+        private final int total;
+
+        NativeAggregates(Schema schema, List<Aggregate> aggregates, Accumulator[] accs) {
+            int count = 0;
+            for (Accumulator acc : accs) {
+                count += acc.isNative() ? 1 : 0;
+            }
+            which = new int[count];
+            funcs = new int[count];
+            columns = new int[count];
+            total = accs.length;
+            for (int a = 0, k = 0; a < accs.length; a++) {
+                if (accs[a].isNative()) {
+                    Aggregate agg = aggregates.get(a);
+                    which[k] = a;
+                    funcs[k] = agg.function().ordinal();
+                    columns[k++] = agg.column() == null ? -1 : schema.indexOf(agg.column());
+                }
+            }
+        }
+
+        int count() {
+            return which.length;
+        }
+
+        boolean all() {
+            return which.length == total;
+        }
+    }
+
+    /**
+     * Groups the chunk's selected rows natively (by code) and computes the aggregates the native
+     * kernel takes (counts, integer SUM/MIN/MAX), merging them; returns which aggregates were
+     * done, or null when the native kernel did not take the chunk (then nothing was grouped).
+     */
+    private static boolean[] aggregateNatively(Chunk chunk, int keyColumn, Bitmap selection,
+            NativeAggregates spec, Accumulator[] accs, Groups groups) {
+        if (spec.count() == 0 && keyColumn < 0) {
+            return null; // nothing to group, nothing native to compute
+        }
+        Object[] result;
+        long h = chunk.handle().acquire();
+        try {
+            result = io.vortex4j.reader.internal.Native.aggregateChunk(h, keyColumn,
+                    selection == null ? null : selection.words(), spec.funcs, spec.columns);
+        } finally {
+            chunk.handle().release();
+        }
+        if (result == null) {
+            return null;
+        }
+        return mergeNative(chunk, keyColumn, result, spec, accs, groups, () -> selection);
+    }
+
+    /**
+     * Merges a chunk's native partials ({@code Native.aggregateChunk}'s result) into the groups
+     * and accumulators; returns which aggregates were done. {@code selection} gives the chunk's
+     * selection (null: every row), needed only to report a failing key function.
+     */
+    private static boolean[] mergeNative(Chunk chunk, int keyColumn, Object[] result, NativeAggregates spec,
+            Accumulator[] accs, Groups groups, java.util.function.Supplier<Bitmap> selection) {
+        boolean[] done = new boolean[accs.length];
+        int n = Math.toIntExact(((long[]) result[0])[0]);
+        long[] rowsPerGroup = (long[]) result[1];
+        VarBinDictArray.Dictionary dictionary = keyColumn < 0 ? null : chunk.dictionary(keyColumn);
+        if (dictionary != null) {
+            groups.checkKeys(chunk, keyColumn, dictionary, rowsPerGroup, selection);
+        }
+        int[] gid = new int[n];
+        for (int c = 0; c < n; c++) {
+            if (rowsPerGroup[c] == 0) {
+                gid[c] = -1;
+            } else if (dictionary == null) {
+                gid[c] = 0;
+            } else {
+                // The last group is the null key; the others are dictionary entries, keyed once.
+                gid[c] = groups.idOfCode(dictionary, c == n - 1 ? -1 : c);
+            }
+        }
+        for (int k = 0; k < spec.count(); k++) {
+            Accumulator acc = accs[spec.which[k]];
+            acc.ensure(groups.size());
+            long[] counts = (long[]) result[3 + 2 * k];
+            long[] values = (long[]) result[4 + 2 * k];
+            for (int c = 0; c < n; c++) {
+                if (gid[c] >= 0) {
+                    acc.merge(gid[c], counts[c], values.length == 0 ? 0 : values[c]);
+                }
+            }
+            done[spec.which[k]] = true;
+        }
+        return done;
+    }
+
+    /** Group keys and the mapping from rows to group ids. */
+    private static final class Groups {
+        final List<Object> keys = new ArrayList<>();
+        final Map<Object, Integer> ids = new HashMap<>();
+        final boolean single;
+        /** Maps a value of the group column to its key; null for the identity. */
+        final java.util.function.Function<Object, Object> keyOf;
+
+        Groups(boolean single, java.util.function.Function<Object, Object> keyOf) {
+            this.single = single;
+            this.keyOf = keyOf;
+            if (single) {
+                keys.add(null);
+            }
+        }
+
+        int size() {
+            return keys.size();
+        }
+
+        /** The group of a row whose group column holds {@code value}. */
+        int idOfValue(Object value) {
+            return id(keyOf == null ? value : keyOf.apply(value));
+        }
+
+        /**
+         * The group of rows holding entry {@code code} of {@code dictionary} (-1: a null code):
+         * a computed key comes from the dictionary's {@link GroupKeys}, computed once per entry.
+         */
+        int idOfCode(VarBinDictArray.Dictionary dictionary, int code) {
+            if (keyOf == null) {
+                return id(code < 0 ? null : dictionary.value(code));
+            }
+            return id(keys(dictionary).key(dictionary, code, keyOf));
+        }
+
+        private GroupKeys keys(VarBinDictArray.Dictionary dictionary) {
+            return EntryCache.holder(dictionary.strings().id(), new EntryCache.Identity(keyOf), GroupKeys::new);
+        }
+
+        /**
+         * Before natively aggregated groups are keyed: if the key function throws for an entry
+         * some selected row holds ({@code rowsPerGroup}: per code, the last the null group),
+         * rethrows what it threw for the first such row in row order, as keying row by row would.
+         */
+        void checkKeys(Chunk chunk, int column, VarBinDictArray.Dictionary dictionary, long[] rowsPerGroup,
+                java.util.function.Supplier<Bitmap> selection) {
+            if (keyOf == null) {
+                return;
+            }
+            GroupKeys keys = keys(dictionary);
+            VarBinArray entries = dictionary.entries();
+            int n = entries.length();
+            long[] failing = null;
+            boolean nullFails = rowsPerGroup[n] > 0 && keys.failure(dictionary, -1, keyOf) != null;
+            for (int c = 0; c <= n; c++) {
+                // The null group also holds the rows of null entries.
+                boolean fails = c == n ? nullFails
+                        : entries.isNull(c) ? nullFails
+                        : rowsPerGroup[c] > 0 && keys.failure(dictionary, c, keyOf) != null;
+                if (fails) {
+                    failing = failing != null ? failing : new long[Bitmap.wordsFor(n + 1)];
+                    failing[c >>> 6] |= 1L << c;
+                }
+            }
+            if (failing == null) {
+                return;
+            }
+            Bitmap rows = EntryFilter.rows(chunk, column, failing);
+            Bitmap selected = selection.get();
+            if (selected != null) {
+                rows.and(selected);
+            }
+            int row = rows.nextSetBit(0);
+            throw EntryCache.rethrow(keys.failure(dictionary, EntryFilter.code(chunk, column, row), keyOf));
+        }
+
+        int id(Object key) {
+            Object k = key instanceof byte[] ? new Binary((byte[]) key) : key;
+            Integer g = ids.get(k);
+            if (g == null) {
+                g = keys.size();
+                keys.add(key);
+                ids.put(k, g);
+            }
+            return g;
+        }
+
+        /** Fills the selected rows and their group ids; returns how many. */
+        int assign(Array key, int n, Bitmap selection, int[] rows, int[] gids) {
+            int m = 0;
+            if (selection == null) {
+                for (int i = 0; i < n; i++) {
+                    rows[i] = i;
+                }
+                m = n;
+            } else {
+                long[] words = selection.words();
+                for (int w = 0; w < words.length; w++) {
+                    long bits = words[w];
+                    while (bits != 0) {
+                        rows[m++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+            if (single) {
+                java.util.Arrays.fill(gids, 0, m, 0);
+            } else if (key instanceof VarBinDictArray dict) {
+                assignByCode(dict, rows, gids, m);
+            } else {
+                for (int k = 0; k < m; k++) {
+                    gids[k] = idOfValue(Values.valueAt(key, rows[k]));
+                }
+            }
+            return m;
+        }
+
+        /**
+         * Groups by dictionary code; each code's key is decoded (and computed) once, in row order,
+         * so a key function failing on an entry fails at the first row holding it.
+         */
+        private void assignByCode(VarBinDictArray dict, int[] rows, int[] gids, int m) {
+            VarBinDictArray.Dictionary dictionary = new VarBinDictArray.Dictionary(dict.dictionary(), dict.strings());
+            int[] codeGroup = new int[dict.dictionary().length()];
+            java.util.Arrays.fill(codeGroup, -1);
+            int nullGroup = -1;
+            for (int k = 0; k < m; k++) {
+                int i = rows[k];
+                int code = Unchecked.code(dict, i);
+                if (code < 0) {
+                    if (nullGroup < 0) {
+                        nullGroup = idOfCode(dictionary, -1);
+                    }
+                    gids[k] = nullGroup;
+                    continue;
+                }
+                int g = codeGroup[code];
+                if (g < 0) {
+                    g = idOfCode(dictionary, code);
+                    codeGroup[code] = g;
+                }
+                gids[k] = g;
+            }
+        }
+    }
+}

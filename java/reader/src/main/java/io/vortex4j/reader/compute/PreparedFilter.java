@@ -1,0 +1,192 @@
+package io.vortex4j.reader.compute;
+
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.internal.NativeHandle;
+import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.PredicateCodec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A chunk filter prepared once per {@link Scan} on the native side ({@code rust/src/prepared.rs}):
+ * its leaves decoded, normalized and resolved against the scanned columns, so that counting or
+ * aggregating the rows a chunk selects is one native call, and no bitmap crosses JNI.
+ *
+ * <p>The filter crosses in negation normal form as a shape, prefix order {@code AND n}, {@code OR
+ * n}, {@code LEAF k}, over the leaves' encodings ({@link PredicateCodec}). A leaf the encoding
+ * cannot carry (a {@link Predicate.Computed}, a java.time literal) is evaluated per chunk by
+ * {@link PredicateEvaluator} (memoized, a Java function once per dictionary entry) and its
+ * selection passed along. Answers equal {@link PredicateEvaluator#selection}'s, errors included:
+ * a chunk where a Java leaf throws, or a native leaf cannot be evaluated (say, an ILIKE on
+ * non-ASCII values), is declined, and the caller takes the selection path.
+ *
+ * <p>Owned by its scan, freed exactly once when the scan closes (in-flight calls finish first).
+ *
+ * <p>Public for the reader's own packages; not a user API.
+ */
+public final class PreparedFilter implements AutoCloseable {
+    private static final int AND = 0;
+    private static final int OR = 1;
+    private static final int LEAF = 2;
+
+    private final NativeHandle handle;
+    /** Per leaf: the leaf if Java evaluates it, else null. */
+    private final Predicate[] javaLeaves;
+    private final boolean anyJavaLeaf;
+
+    private PreparedFilter(long handle, Predicate[] javaLeaves, String what) {
+        this.handle = new NativeHandle(handle, Native::freeFilter, what);
+        this.javaLeaves = javaLeaves;
+        boolean any = false;
+        for (Predicate p : javaLeaves) {
+            any |= p != null;
+        }
+        this.anyJavaLeaf = any;
+    }
+
+    /**
+     * Prepares {@code filter} for the chunks of {@code chunk}'s scan. Throws {@link
+     * io.vortex4j.VortexException} for a leaf on an unknown column or of another type, as {@link
+     * PredicateEvaluator#selection} does.
+     */
+    public static PreparedFilter prepare(Chunk chunk, Predicate filter) {
+        List<Integer> shape = new ArrayList<>();
+        List<Predicate> leaves = new ArrayList<>();
+        flatten(filter.normalize(), shape, leaves);
+        int n = leaves.size();
+        byte[][] encoded = new byte[n][];
+        int[] columns = new int[n];
+        Predicate[] javaLeaves = new Predicate[n];
+        for (int k = 0; k < n; k++) {
+            Predicate leaf = leaves.get(k);
+            columns[k] = PredicateEvaluator.column(chunk.schema(), leaf);
+            encoded[k] = encoding(leaf);
+            javaLeaves[k] = encoded[k] == null ? leaf : null;
+        }
+        int[] shapeInts = shape.stream().mapToInt(Integer::intValue).toArray();
+        long h = chunk.handle().acquire();
+        long prepared;
+        try {
+            prepared = Native.prepareFilter(h, shapeInts, encoded, columns);
+        } finally {
+            chunk.handle().release();
+        }
+        return new PreparedFilter(prepared, javaLeaves, "prepared filter of the scan of " + chunk.scan().file().path());
+    }
+
+    private static void flatten(Predicate p, List<Integer> shape, List<Predicate> leaves) {
+        List<Predicate> children = p instanceof Predicate.And a ? a.children()
+                : p instanceof Predicate.Or o ? o.children() : null;
+        if (children != null) {
+            shape.add(p instanceof Predicate.And ? AND : OR);
+            shape.add(children.size());
+            for (Predicate c : children) {
+                flatten(c, shape, leaves);
+            }
+            return;
+        }
+        shape.add(LEAF);
+        shape.add(leaves.size());
+        leaves.add(p);
+    }
+
+    /** The leaf's wire encoding, or null when Java evaluates it. */
+    private static byte[] encoding(Predicate leaf) {
+        if (leaf instanceof Predicate.Computed) {
+            return null;
+        }
+        try {
+            return PredicateCodec.encode(leaf);
+        } catch (IllegalArgumentException e) {
+            return null; // a literal the native side cannot carry (java.time values)
+        }
+    }
+
+    /** How many rows of {@code chunk} the filter selects, or -1 when the chunk is declined. */
+    public long count(Chunk chunk) {
+        long[][] external = externalSelections(chunk);
+        if (external == DECLINED) {
+            return -1;
+        }
+        long f;
+        try {
+            f = handle.acquire();
+        } catch (IllegalStateException e) {
+            return -1; // its scan closed meanwhile
+        }
+        try {
+            long c = chunk.handle().acquire();
+            try {
+                return Native.countSelected(c, f, external);
+            } finally {
+                chunk.handle().release();
+            }
+        } finally {
+            handle.release();
+        }
+    }
+
+    /**
+     * {@code Native.aggregateChunk} of the rows the filter selects, in one call ({@code
+     * Native.aggregateSelected}): the partials ({@code Object[]}), the selection ({@code long[]})
+     * when the aggregate kernel does not take the chunk, or null when the chunk is declined.
+     */
+    public Object aggregate(Chunk chunk, int key, int[] funcs, int[] columns) {
+        long[][] external = externalSelections(chunk);
+        if (external == DECLINED) {
+            return null;
+        }
+        long f;
+        try {
+            f = handle.acquire();
+        } catch (IllegalStateException e) {
+            return null; // its scan closed meanwhile
+        }
+        try {
+            long c = chunk.handle().acquire();
+            try {
+                return Native.aggregateSelected(c, f, external, key, funcs, columns);
+            } finally {
+                chunk.handle().release();
+            }
+        } finally {
+            handle.release();
+        }
+    }
+
+    private static final long[][] DECLINED = new long[0][];
+
+    /**
+     * The selections of the leaves Java evaluates (null when there are none), or {@link
+     * #DECLINED} when one throws: the selection path then raises it exactly where it would have
+     * (an AND may never reach the leaf there).
+     */
+    private long[][] externalSelections(Chunk chunk) {
+        if (!anyJavaLeaf) {
+            return null;
+        }
+        long[][] out = new long[javaLeaves.length][];
+        for (int k = 0; k < out.length; k++) {
+            if (javaLeaves[k] != null) {
+                try {
+                    out[k] = PredicateEvaluator.selection(chunk, javaLeaves[k]).words();
+                } catch (RuntimeException e) {
+                    return DECLINED;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether the native filter is still there (its scan not closed). */
+    public boolean isOpen() {
+        return handle.isOpen();
+    }
+
+    @Override
+    public void close() {
+        handle.close();
+    }
+}
