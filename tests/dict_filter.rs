@@ -4,13 +4,17 @@
 
 mod common;
 
+#[allow(dead_code)]
+#[path = "../rust/fixtures/dict_fixture.rs"]
+mod fixture;
+
 use vortex4j::chunk::Chunk;
 use vortex4j::dict_filter::code_table;
 use vortex4j::dict_filter::select_rows;
 use vortex4j::file::open;
-use vortex4j::fixture::Rng;
-use vortex4j::fixture::WORDS;
-use vortex4j::fixture::write_dict_fixture;
+use fixture::Rng;
+use fixture::WORDS;
+use fixture::write_dict_fixture;
 use vortex4j::predicate::CmpOp;
 use vortex4j::predicate::Literal;
 use vortex4j::predicate::Predicate;

@@ -4,8 +4,12 @@
 //! fractional, duplicated, NULL; float columns with -0.0, NaN and infinities; strings with
 //! non-ASCII and empty values; null rows.
 
+#[allow(dead_code)]
+#[path = "../rust/fixtures/dict_fixture.rs"]
+mod fixture;
+
 use vortex4j::dict_filter::column_selection;
-use vortex4j::fixture::Rng;
+use fixture::Rng;
 use vortex4j::predicate::CmpOp;
 use vortex4j::predicate::Literal;
 use vortex4j::predicate::Predicate;

@@ -7,11 +7,15 @@
 
 mod common;
 
+#[allow(dead_code)]
+#[path = "../rust/fixtures/dict_fixture.rs"]
+mod fixture;
+
 use common::oracle;
 use vortex4j::dict_filter::code_table;
 use vortex4j::dict_filter::column_selection;
 use vortex4j::dict_filter::select_rows;
-use vortex4j::fixture::Rng;
+use fixture::Rng;
 use vortex4j::like::ascii_only;
 use vortex4j::predicate::Predicate;
 use vortex4j::resolve::resolve;

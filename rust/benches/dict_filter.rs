@@ -15,6 +15,10 @@
 //! Run: `cargo bench --bench dict_filter` (add `-- --quick` for a fast pass; a group name such
 //! as `like` or `in_list` after `--` runs only that group).
 
+#[allow(dead_code)]
+#[path = "../fixtures/dict_fixture.rs"]
+mod dict_fixture;
+use dict_fixture::Rng;
 use criterion::BenchmarkId;
 use criterion::Criterion;
 use criterion::Throughput;
@@ -24,7 +28,6 @@ use std::hint::black_box;
 use vortex4j::dict_filter::code_table;
 use vortex4j::dict_filter::column_selection;
 use vortex4j::dict_filter::select_rows;
-use vortex4j::fixture::Rng;
 use vortex4j::predicate::CmpOp;
 use vortex4j::predicate::Literal;
 use vortex4j::predicate::Predicate;

@@ -11,7 +11,6 @@ pub mod error;
 pub mod export;
 pub mod expression;
 pub mod file;
-pub mod fixture;
 pub mod like;
 pub mod list_filter;
 pub mod local_file;
@@ -26,6 +25,15 @@ pub mod types;
 pub mod write;
 
 mod jni;
+
+// The dictionary fixture is test code: the unit tests include it here (naming this crate
+// `vortex4j`, as the fixture does from outside), the Java tests run it as the example
+// `write_dict_fixture`, the benches include it themselves. It is not in the library.
+#[cfg(test)]
+extern crate self as vortex4j;
+#[cfg(test)]
+#[path = "../fixtures/dict_fixture.rs"]
+pub mod fixture;
 
 /// Large blocks never unmapped, live bytes counted: see [`memory`].
 #[global_allocator]

@@ -1,11 +1,10 @@
-//! Writing: open a writer, append batches, finish, free; and the reference-written fixture.
+//! Writing: open a writer, append batches, finish, free.
 
 use jni::EnvUnowned;
 use jni::objects::JClass;
 use jni::objects::JObject;
 use jni::objects::JObjectArray;
 use jni::objects::JString;
-use jni::sys::jboolean;
 use jni::sys::jint;
 use jni::sys::jlong;
 
@@ -17,7 +16,6 @@ use super::free;
 use super::into_handle;
 use super::values::*;
 use crate::error::Error;
-use crate::fixture::write_dict_fixture;
 use crate::types::ChildType;
 use crate::types::ColumnType;
 use crate::write::ColumnData;
@@ -194,24 +192,5 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeWriter<'l>(
     call(&mut env, |_| {
         unsafe { free::<WriterHandle>(writer) };
         Ok(())
-    })
-}
-
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_writeDictFixture<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-    path: JString<'l>,
-    chunks: jint,
-    rows_per_chunk: jint,
-    seed: jlong,
-    reference_strategy: jboolean,
-) -> jni::sys::jobject {
-    call(&mut env, |env| {
-        let path = string(env, &path)?;
-        let chunks = usize::try_from(chunks).map_err(|_| Error::Invalid("negative chunk count".into()))?;
-        let rows = usize::try_from(rows_per_chunk).map_err(|_| Error::Invalid("negative row count".into()))?;
-        let expected = write_dict_fixture(&path, chunks, rows, seed as u64, reference_strategy)?;
-        Ok(raw(string_array(env, &expected)?))
     })
 }

@@ -50,6 +50,10 @@ final class ChildJvm {
         if (library != null && jvmOptions.stream().noneMatch(o -> o.startsWith("-Dvortex4j.library"))) {
             command.add("-Dvortex4j.library=" + library);
         }
+        String fixtureWriter = System.getProperty("vortex4j.test.fixtureWriter");
+        if (fixtureWriter != null) {
+            command.add("-Dvortex4j.test.fixtureWriter=" + fixtureWriter);
+        }
         command.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         // A crash report goes to the temporary folder, not into the source tree.
         command.add("-XX:ErrorFile=" + System.getProperty("java.io.tmpdir") + File.separator + "vortex4j-hs_err_%p.log");

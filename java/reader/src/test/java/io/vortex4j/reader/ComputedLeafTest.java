@@ -12,7 +12,6 @@ import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
 import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.compute.PredicateEvaluator;
-import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.predicate.RowFilter;
 import java.nio.file.Path;
@@ -48,7 +47,7 @@ public class ComputedLeafTest {
     private static synchronized Fixtures.DictFile sparse() {
         if (sparse == null) {
             Path p = Fixtures.tempDir().resolve("dict-sparse.vortex");
-            sparse = new Fixtures.DictFile(p, Native.writeDictFixture(p.toString(), 8, 40, 11, false));
+            sparse = new Fixtures.DictFile(p, DictFixture.write(p.toString(), 8, 40, 11, false));
         }
         return sparse;
     }

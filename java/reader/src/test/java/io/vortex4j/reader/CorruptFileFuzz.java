@@ -4,7 +4,6 @@ import io.vortex4j.VortexException;
 import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.GroupAggregate;
-import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +40,7 @@ public final class CorruptFileFuzz {
         if (args.length > 3) {
             Files.copy(Path.of(args[3]), original);
         } else {
-            Native.writeDictFixture(original.toString(), 4, 700, seed, true);
+            DictFixture.write(original.toString(), 4, 700, seed, true);
         }
         byte[] bytes = Files.readAllBytes(original);
         List<Object[]> want = read(original);

@@ -142,7 +142,7 @@ public class DictFilterCrossCheckTest {
     @Test
     public void tinyChunks() {
         java.nio.file.Path p = Fixtures.tempDir().resolve("tiny.vortex");
-        String[] expected = io.vortex4j.reader.internal.Native.writeDictFixture(p.toString(), 1, 1, 3, false);
+        String[] expected = DictFixture.write(p.toString(), 1, 1, 3, false);
         try (VortexFile file = VortexFile.open(p)) {
             assertEquals(1, file.rowCount());
             for (Predicate leaf : leaves()) {

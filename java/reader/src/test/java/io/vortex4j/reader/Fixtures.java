@@ -1,6 +1,5 @@
 package io.vortex4j.reader;
 
-import io.vortex4j.reader.internal.Native;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +59,7 @@ public final class Fixtures {
     public static synchronized DictFile flatDict() {
         if (flat == null) {
             Path p = tempDir().resolve("dict-flat.vortex");
-            flat = new DictFile(p, Native.writeDictFixture(p.toString(), 8, 1000, 42, false));
+            flat = new DictFile(p, DictFixture.write(p.toString(), 8, 1000, 42, false));
         }
         return flat;
     }
@@ -72,7 +71,7 @@ public final class Fixtures {
     public static synchronized DictFile sharedDict() {
         if (shared == null) {
             Path p = tempDir().resolve("dict-shared.vortex");
-            shared = new DictFile(p, Native.writeDictFixture(p.toString(), 3, 20_000, 5, true));
+            shared = new DictFile(p, DictFixture.write(p.toString(), 3, 20_000, 5, true));
         }
         return shared;
     }
@@ -81,7 +80,7 @@ public final class Fixtures {
     public static synchronized DictFile referenceDict() {
         if (reference == null) {
             Path p = tempDir().resolve("dict-reference.vortex");
-            reference = new DictFile(p, Native.writeDictFixture(p.toString(), 6, 50_000, 7, true));
+            reference = new DictFile(p, DictFixture.write(p.toString(), 6, 50_000, 7, true));
         }
         return reference;
     }

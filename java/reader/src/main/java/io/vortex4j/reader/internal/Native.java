@@ -154,19 +154,6 @@ public final class Native {
     /** Frees a writer handle; an unfinished file is deleted. */
     public static native void freeWriter(long writer);
 
-    // ---- test and benchmark support: files written by the reference (Rust) code alone
-
-    /**
-     * Writes {@code path} with vortex's own arrays and writer (see {@code rust/src/fixture.rs}):
-     * columns {@code id} (i64, the row number), {@code s} (dictionary-encoded utf8 with null codes
-     * in some chunks and a null dictionary entry in others) and {@code v} (i64 with nulls);
-     * {@code chunks} chunks of {@code rowsPerChunk} rows drawn from {@code seed}. With {@code
-     * referenceStrategy} the strings are written plain through vortex's default strategy, which
-     * dictionary-encodes them itself. Returns the value of {@code s} in every row, as generated.
-     */
-    public static native String[] writeDictFixture(
-            String path, int chunks, int rowsPerChunk, long seed, boolean referenceStrategy);
-
     // ---- per-entry tables computed in Java
 
     /**
