@@ -26,7 +26,8 @@ import java.util.List;
  * </pre>
  *
  * <p>{@code --vs-one-thread} also times vortex4j on one thread ({@code jdbc:vortex:DIR;threads=1})
- * beside the default (all cores), in the same run: the speed-up of parallel scans and read-ahead.
+ * beside the default (all cores), in the same run: the speed-up of parallel scans and read-ahead;
+ * and DuckDB on one thread beside its {@code --threads}, the same speed-up for DuckDB on this machine.
  */
 public final class SqlBench {
     private SqlBench() {}
@@ -67,17 +68,20 @@ public final class SqlBench {
         try (Connection vortex = VortexSql.connect(data.dir, true);
              Connection firstRun = VortexSql.connect(data.dir, true, 0);
              Connection oneThread = DriverManager.getConnection("jdbc:vortex:" + data.dir + ";threads=1");
-             Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
-            try (Statement s = duck.createStatement()) {
-                s.execute("SET threads = " + threads);
-                s.execute("CREATE VIEW trades AS SELECT * FROM read_parquet('"
-                        + data.parquet.toString().replace("'", "''") + "')");
+             Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+             Connection duckOneThread = DriverManager.getConnection("jdbc:duckdb:")) {
+            for (Connection c : List.of(duck, duckOneThread)) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET threads = " + (c == duck ? threads : 1));
+                    s.execute("CREATE VIEW trades AS SELECT * FROM read_parquet('"
+                            + data.parquet.toString().replace("'", "''") + "')");
+                }
             }
             System.out.printf("%,d rows; best of %d runs after a warm-up; DuckDB %s with %d threads over %s%n%n",
                     rows, runs, duck.getMetaData().getDatabaseProductVersion(), threads, data.parquet.getFileName());
             System.out.println("| query | vortex4j | first run (planning) | DuckDB + Parquet | DuckDB ÷ vortex4j |"
-                    + (vsOneThread ? " vortex4j threads=1 | threads=1 ÷ default |" : ""));
-            System.out.println("|---|---:|---:|---:|---:|" + (vsOneThread ? "---:|---:|" : ""));
+                    + (vsOneThread ? " vortex4j threads=1 | threads=1 ÷ default | DuckDB threads=1 ÷ threads=" + threads + " |" : ""));
+            System.out.println("|---|---:|---:|---:|---:|" + (vsOneThread ? "---:|---:|---:|" : ""));
             for (Workloads.Query q : queries) {
                 List<String> expected = canonical(duck, q.sql());
                 List<String> got = canonical(vortex, q.sql());
@@ -93,7 +97,9 @@ public final class SqlBench {
                         throw new IllegalStateException(q.name() + ": vortex4j on one thread differs from DuckDB");
                     }
                     double one = best(oneThread, q.sql(), runs);
-                    System.out.printf(" %.1f ms | %.2f |", one, one / v);
+                    // DuckDB's own gain from more threads on this machine, for calibration.
+                    double duckOne = best(duckOneThread, q.sql(), runs);
+                    System.out.printf(" %.1f ms | %.2f | %.2f |", one, one / v, duckOne / d);
                 }
                 System.out.println();
             }

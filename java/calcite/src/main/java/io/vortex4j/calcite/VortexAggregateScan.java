@@ -42,11 +42,16 @@ public final class VortexAggregateScan extends VortexAggregateBase implements En
         return new VortexAggregateScan(getCluster(), getTable(), vortexTable, filter, group, calls, outputType, groups);
     }
 
+    /** What this scan computes; {@code scalar}: rows are the one column's values, not arrays. */
+    VortexAggregateSpec spec(boolean scalar) {
+        return new VortexAggregateSpec(vortexTable, filter, group, calls, scalar);
+    }
+
     @Override
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
         PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
         boolean scalar = physType.getFormat() == JavaRowFormat.SCALAR;
-        VortexAggregateSpec spec = new VortexAggregateSpec(vortexTable, filter, group, calls, scalar);
+        VortexAggregateSpec spec = spec(scalar);
         Expression specExpr = implementor.stash(spec, VortexAggregateSpec.class);
         return implementor.result(physType,
                 Blocks.toBlock(Expressions.call(specExpr, "enumerable", implementor.getRootExpression())));

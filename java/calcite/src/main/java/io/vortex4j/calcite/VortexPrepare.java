@@ -14,6 +14,7 @@ import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -25,7 +26,7 @@ import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
 /**
- * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with five changes.
+ * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with six changes.
  *
  * <ul>
  *   <li>The validator lets columns win over niladic functions of the same name ({@link
@@ -38,6 +39,7 @@ import org.apache.calcite.tools.Programs;
  *   <li>A parse error at a reserved word says how to use it as a name: quoted.
  *   <li>Rows leaving a join check the statement's cancel flag and timeout ({@link
  *       CancellationPoint}), as scans do.
+ *   <li>A plan that is one pushed aggregate runs without generated code ({@link DirectPlan}).
  * </ul>
  */
 class VortexPrepare extends CalcitePrepareImpl {
@@ -118,6 +120,13 @@ class VortexPrepare extends CalcitePrepareImpl {
             // IN lists stay IN lists (SEARCH) instead of joins with VALUES; see LargeInLists.
             return super.getSqlToRelConverter(validator, catalogReader,
                     config.withInSubQueryThreshold(Integer.MAX_VALUE));
+        }
+
+        /** A plan that is one pushed aggregate runs without generated code ({@link DirectPlan}). */
+        @Override
+        protected PreparedResult implement(RelRoot root) {
+            DirectPlan direct = DirectPlan.of(root, parameterRowType, fieldOrigins);
+            return direct != null ? direct : super.implement(root);
         }
 
         @Override
