@@ -111,9 +111,11 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     private static List<Object[]> aggregate(Split split, List<String> columns, Predicate filter, String groupBy,
             List<GroupAggregate.Aggregate> aggs) {
         try (OpenFiles.Lease lease = OpenFiles.SHARED.lease(split)) {
-            Predicate residual;
-            try (Scan scan = VortexDataset.scanSplit(lease.file(), split, columns, filter)) {
-                residual = scan.chunkFilter(); // the filter once the split's partition values decide their part
+            Predicate residual = null;
+            if (filter != null) {
+                try (Scan scan = VortexDataset.scanSplit(lease.file(), split, columns, filter)) {
+                    residual = scan.chunkFilter(); // the filter once the split's partition values decide their part
+                }
             }
             Object[] footer = new Object[aggs.size()];
             java.util.Arrays.fill(footer, FooterAggregates.UNKNOWN);
