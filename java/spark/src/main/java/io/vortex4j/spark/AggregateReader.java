@@ -17,7 +17,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The aggregate partials of one file (an input partition), one row per group (group key first):
  * the count of selected rows of its splits ({@link AggregatePlan#countsOnly()}), or {@link
- * GroupAggregate} over the whole file (kept open across tasks by {@link OpenFiles}).
+ * GroupAggregate} over the whole file (kept open across tasks by {@link OpenFiles}), less what
+ * the file's footer answers exactly when no file column is filtered or grouped ({@link
+ * FooterAggregates}).
  * Grouped by a partition column, the key is the split's value and a partition whose rows the
  * filter rules out entirely yields no row (ungrouped, there is always exactly one row).
  */
