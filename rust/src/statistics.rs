@@ -1,5 +1,5 @@
-//! A file's per-column statistics, as the writer stored them in the footer: null count, min and
-//! max of each top-level column over the whole file. Only exact values are given (the writer
+//! A file's per-column statistics, as the writer stored them in the footer: null count, min, max
+//! and sum of each top-level column over the whole file. Only exact values are given (the writer
 //! truncates long strings' min/max, which makes them bounds, not values); anything else is
 //! unknown. Values are text so that one shape crosses JNI for every type (see [`text`]).
 
@@ -19,6 +19,9 @@ pub struct ColumnStatistics {
     pub null_count: Option<u64>,
     pub min: Option<String>,
     pub max: Option<String>,
+    /// The sum of the non-null values (integers and decimals exactly; floats as the writer added
+    /// them: each zone's values in row order, then the zones' sums in order).
+    pub sum: Option<String>,
 }
 
 /// The statistics of each top-level column, in schema order (all unknown when the file was
@@ -40,14 +43,30 @@ fn of(set: &StatsSet, dtype: &DType) -> ColumnStatistics {
         Precision::Exact(v) => Some(v),
         _ => None,
     };
-    // vortex's min/max skip NaN: they are the column's only when it holds none.
+    // vortex's min/max and sum skip NaN: they are the column's only when it holds none.
     let floating = dtype.is_float();
     let ordered = !floating || exact(Stat::NaNCount).and_then(|v| count(&v)) == Some(0);
     let value = |stat| if ordered { exact(stat).and_then(|v| text(&v, dtype)) } else { None };
+    // The sum's type is wider than the column's (i64 / u64 / f64, a wider decimal); a boolean's
+    // is its count of true values, not a SQL SUM.
+    let sum = match dtype {
+        DType::Primitive(..) | DType::Decimal(..) if ordered => exact(Stat::Sum).and_then(|v| sum_text(&v)),
+        _ => None,
+    };
     ColumnStatistics {
         null_count: exact(Stat::NullCount).and_then(|v| count(&v)),
         min: value(Stat::Min),
         max: value(Stat::Max),
+        sum,
+    }
+}
+
+/// A sum as text, whatever width vortex summed into (see [`text`]).
+fn sum_text(v: &ScalarValue) -> Option<String> {
+    match v {
+        ScalarValue::Primitive(p) => Some(primitive(p)),
+        ScalarValue::Decimal(d) => unscaled(d),
+        _ => None,
     }
 }
 
@@ -65,16 +84,21 @@ fn text(v: &ScalarValue, dtype: &DType) -> Option<String> {
     Some(match (v, dtype) {
         (ScalarValue::Bool(b), DType::Bool(_)) => b.to_string(),
         (ScalarValue::Primitive(p), DType::Primitive(..) | DType::Extension(_)) => primitive(p),
-        (ScalarValue::Decimal(d), DType::Decimal(..)) => match d {
-            DecimalValue::I8(x) => x.to_string(),
-            DecimalValue::I16(x) => x.to_string(),
-            DecimalValue::I32(x) => x.to_string(),
-            DecimalValue::I64(x) => x.to_string(),
-            DecimalValue::I128(x) => x.to_string(),
-            _ => return None,
-        },
+        (ScalarValue::Decimal(d), DType::Decimal(..)) => unscaled(d)?,
         (ScalarValue::Utf8(s), DType::Utf8(_)) => s.as_str().to_string(),
         (ScalarValue::Binary(b), DType::Binary(_)) => b.as_slice().iter().map(|x| format!("{x:02x}")).collect(),
+        _ => return None,
+    })
+}
+
+/// A decimal's unscaled integer (the scale is the column's).
+fn unscaled(d: &DecimalValue) -> Option<String> {
+    Some(match d {
+        DecimalValue::I8(x) => x.to_string(),
+        DecimalValue::I16(x) => x.to_string(),
+        DecimalValue::I32(x) => x.to_string(),
+        DecimalValue::I64(x) => x.to_string(),
+        DecimalValue::I128(x) => x.to_string(),
         _ => return None,
     })
 }
@@ -158,8 +182,9 @@ mod tests {
         let stats = column_statistics(&open(&path).unwrap());
         let _ = std::fs::remove_file(&path);
         let some = |s: &str| Some(s.to_string());
-        assert_eq!(stats[0], ColumnStatistics { null_count: Some(3), min: some("-3"), max: some("12") });
-        assert_eq!(stats[1], ColumnStatistics { null_count: Some(0), min: some("-2.25"), max: some("1e300") });
+        assert_eq!(stats[0], ColumnStatistics { null_count: Some(3), min: some("-3"), max: some("12"), sum: some("16") });
+        let f_sum = [0.5, -2.25, 1e300, 3.0, 0.0, 1.0].iter().sum::<f64>();
+        assert_eq!(stats[1], ColumnStatistics { null_count: Some(0), min: some("-2.25"), max: some("1e300"), sum: Some(format!("{f_sum:?}")) });
         assert_eq!(stats[2].null_count, Some(1));
         assert_eq!(stats[2].min, some("a"));
         // The 200-byte string is the max: the footer keeps a truncated bound, not the value.
@@ -168,5 +193,7 @@ mod tests {
         // A NaN: min and max over the others would not be the column's.
         assert_eq!(stats[3].min, None);
         assert_eq!(stats[3].max, None);
+        assert_eq!(stats[3].sum, None); // vortex's sum skips it; SQL's is NaN
+        assert_eq!(stats[2].sum, None); // strings have none
     }
 }

@@ -20,11 +20,12 @@ import java.util.Random;
 import org.junit.Test;
 
 /**
- * {@link VortexFile#columnStatistics()} against the null counts, minima and maxima computed here
- * from the values written (strings in UTF-8 byte order, as vortex orders them): three batches of
- * every kind the footer keeps statistics for, nulls, a column of nothing but nulls, a string
+ * {@link VortexFile#columnStatistics()} against the null counts, minima, maxima and sums computed
+ * here from the values written (strings in UTF-8 byte order, as vortex orders them): three batches
+ * of every kind the footer keeps statistics for, nulls, a column of nothing but nulls, a string
  * column whose maximum is longer than the 64 bytes the writer keeps (a bound: absent or exact),
- * and a floating-point column holding NaN (vortex's min/max skip NaN: absent).
+ * a floating-point column holding NaN (vortex's min/max/sum skip NaN: absent), and i64 values
+ * whose sum overflows (absent, or exact when the writer's running sum never left 64 bits).
  */
 public class ColumnStatisticsTest {
     private static final String[] WORDS = {"AAPL", "", "Zürich", "東京", "🎉party", "naïve", "A", "Ω", "zz"};
@@ -35,6 +36,10 @@ public class ColumnStatisticsTest {
         long nulls;
         Object min;
         Object max;
+        /** The exact sum of the numeric values (doubles added exactly as BigDecimal). */
+        BigDecimal sum = BigDecimal.ZERO;
+        /** The sum of the values' magnitudes: bounds a floating-point sum's rounding error. */
+        double magnitude;
 
         Expected(Comparator<Object> order) {
             this.order = order;
@@ -44,6 +49,11 @@ public class ColumnStatisticsTest {
             if (v == null) {
                 nulls++;
                 return;
+            }
+            if (v instanceof Number x) {
+                sum = sum.add(x instanceof BigDecimal d ? d : x instanceof Double d ? new BigDecimal(d)
+                        : BigDecimal.valueOf(x.longValue()));
+                magnitude += Math.abs(x.doubleValue());
             }
             min = min == null || order.compare(v, min) < 0 ? v : min;
             max = max == null || order.compare(v, max) > 0 ? v : max;
@@ -120,6 +130,30 @@ public class ColumnStatisticsTest {
             Expected e = expected[c];
             assertEquals(name, s.column());
             assertEquals(name + " nulls", e.nulls, s.nullCount().getAsLong());
+            switch (name) {
+                case "i64":
+                    assertTrue("an overflowing sum is absent or exact: " + s, s.sum().isEmpty()
+                            || BigDecimal.valueOf((Long) s.sum().get()).compareTo(e.sum) == 0);
+                    break;
+                case "i32":
+                case "u8":
+                    assertEquals(name + " sum", Optional.of(e.sum.longValueExact()), s.sum());
+                    break;
+                case "f64": {
+                    // The writer's order (zones in row order, then their sums): not a correctly rounded sum.
+                    double got = (Double) s.sum().get();
+                    assertEquals(name + " sum", e.sum.doubleValue(), got, e.magnitude * 1e-12);
+                    break;
+                }
+                case "amount":
+                    assertEquals(name + " sum", Optional.of(e.sum.setScale(2)), s.sum());
+                    break;
+                case "none":
+                    assertTrue("all null: " + s, s.sum().isEmpty() || s.sum().get().equals(0L));
+                    break;
+                default:
+                    assertEquals(name + " has no sum: " + s, Optional.empty(), s.sum());
+            }
             switch (name) {
                 case "nan":
                     assertFalse("min/max skip NaN: not the column's", s.min().isPresent() || s.max().isPresent());

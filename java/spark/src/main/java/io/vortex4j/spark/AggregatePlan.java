@@ -29,7 +29,8 @@ import org.apache.spark.sql.types.StructType;
  * column or a partition column, computed per file. {@code COUNT(*)} alone (ungrouped or by a
  * partition column) is the sum of the file's splits' row counts or filter selections; anything
  * else is {@link GroupAggregate} over the file (dictionary columns grouped by code, counts and
- * integer aggregates in the native kernel). Spark merges the partials, unless {@link
+ * integer aggregates in the native kernel), or the file's footer over all its rows ({@link
+ * FooterAggregates}). Spark merges the partials, unless {@link
  * VortexScanBuilder#supportCompletePushDown} found that no group spans two partitions.
  *
  * <p>Declined (Spark aggregates the rows itself): DISTINCT, expressions other than a column,

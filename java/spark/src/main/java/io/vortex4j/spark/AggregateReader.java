@@ -17,7 +17,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The aggregate partials of one file (an input partition), one row per group (group key first):
  * the count of selected rows of its splits ({@link AggregatePlan#countsOnly()}), or {@link
- * GroupAggregate} over the whole file (kept open across tasks by {@link OpenFiles}).
+ * GroupAggregate} over the whole file (kept open across tasks by {@link OpenFiles}), less what
+ * the file's footer answers exactly when no file column is filtered or grouped ({@link
+ * FooterAggregates}).
  * Grouped by a partition column, the key is the split's value and a partition whose rows the
  * filter rules out entirely yields no row (ungrouped, there is always exactly one row).
  */
@@ -71,13 +73,13 @@ final class AggregateReader implements PartitionReader<InternalRow> {
         if (columns.isEmpty()) {
             columns.add(column);
         }
-        GroupAggregate.Result result = Errors.naming(path, () -> aggregate(split, columns, filter, groupBy, aggs));
-        for (int g = 0; g < result.size(); g++) {
-            int group = g;
-            if (plan.groupByPartition && (Long) result.value(g, aggs.size() - 1) == 0) {
+        List<Object[]> partials = Errors.naming(path, () -> aggregate(split, columns, filter, groupBy, aggs));
+        int countStar = aggs.size() - 1;
+        for (Object[] partial : partials) {
+            if (plan.groupByPartition && (Long) partial[1 + countStar] == 0) {
                 continue;
             }
-            add(plan.groupByPartition ? key : result.key(g), plan, a -> result.value(group, a));
+            add(plan.groupByPartition ? key : partial[0], plan, a -> partial[1 + a]);
         }
     }
 
@@ -101,15 +103,49 @@ final class AggregateReader implements PartitionReader<InternalRow> {
         }
     }
 
-    /** The aggregates of the rows of the split's whole file the filter selects. */
-    private static GroupAggregate.Result aggregate(Split split, List<String> columns, Predicate filter, String groupBy,
+    /**
+     * The aggregates of the rows of the split's whole file the filter selects, one row per group:
+     * its key, then the aggregates. Over all of the file's rows (no file column filtered, no group
+     * column of the file) those its footer answers exactly come from there ({@link
+     * FooterAggregates}); the rest are computed by {@link GroupAggregate}, reading only their
+     * columns (nothing when the footer answers every one).
+     */
+    private static List<Object[]> aggregate(Split split, List<String> columns, Predicate filter, String groupBy,
             List<GroupAggregate.Aggregate> aggs) {
         try (OpenFiles.Lease lease = OpenFiles.SHARED.lease(split)) {
-            Predicate residual;
-            try (Scan scan = VortexDataset.scanSplit(lease.file(), split, columns, filter)) {
-                residual = scan.chunkFilter(); // the filter once the split's partition values decide their part
+            Predicate residual = null;
+            if (filter != null) {
+                try (Scan scan = VortexDataset.scanSplit(lease.file(), split, columns, filter)) {
+                    residual = scan.chunkFilter(); // the filter once the split's partition values decide their part
+                }
             }
-            return GroupAggregate.run(lease.file(), groupBy, residual, aggs);
+            Object[] footer = new Object[aggs.size()];
+            java.util.Arrays.fill(footer, FooterAggregates.UNKNOWN);
+            if (residual == null && groupBy == null) {
+                footer = FooterAggregates.answers(lease.file(), aggs);
+            }
+            List<GroupAggregate.Aggregate> rest = new ArrayList<>();
+            for (int a = 0; a < aggs.size(); a++) {
+                if (footer[a] == FooterAggregates.UNKNOWN) {
+                    rest.add(aggs.get(a));
+                }
+            }
+            if (rest.isEmpty()) {
+                Object[] row = new Object[1 + aggs.size()];
+                System.arraycopy(footer, 0, row, 1, footer.length);
+                return List.<Object[]>of(row);
+            }
+            GroupAggregate.Result result = GroupAggregate.run(lease.file(), groupBy, residual, rest);
+            List<Object[]> out = new ArrayList<>(result.size());
+            for (int g = 0; g < result.size(); g++) {
+                Object[] row = new Object[1 + aggs.size()];
+                row[0] = result.key(g);
+                for (int a = 0, r = 0; a < aggs.size(); a++) {
+                    row[1 + a] = footer[a] != FooterAggregates.UNKNOWN ? footer[a] : result.value(g, r++);
+                }
+                out.add(row);
+            }
+            return out;
         }
     }
 

@@ -35,6 +35,11 @@ public final class Unchecked {
         return a.values.getLong(i << 3);
     }
 
+    /** Row {@code i} of an f64 column. */
+    public static double float64At(Float64Array a, int i) {
+        return a.values.getDouble(i << 3);
+    }
+
     /** Row {@code i} of a float column. */
     public static double doubleAt(Array a, int i) {
         if (a instanceof Float64Array x) {
