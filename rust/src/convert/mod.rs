@@ -5,7 +5,8 @@
 //! A conversion streams: each input is decoded batch by batch on a reader thread, a few batches
 //! ahead (bounded memory whatever its size), and written with the reference writer's default
 //! strategy, whose compression runs on a worker pool while the calling thread converts the
-//! batches and writes the finished segments.
+//! batches and writes the finished segments. While a conversion runs, the allocator keeps more
+//! freed blocks resident ([`crate::memory::Retaining`]).
 
 pub mod csv;
 pub mod export;
@@ -35,6 +36,7 @@ pub use sink::WrittenFile;
 
 use crate::error::Error;
 use crate::error::Result;
+use crate::memory::Retaining;
 use crate::session::RUNTIME;
 use partition::PartitionedSink;
 use read_ahead::ReadAhead;
@@ -80,6 +82,8 @@ pub struct Converter {
     /// Bytes and bad rows of the inputs already read.
     done_before: (u64, u64),
     _pool: CurrentThreadWorkerPool,
+    /// Freed blocks of the writer stay resident while converting (see [`Retaining`]).
+    _retaining: Retaining,
 }
 
 impl Converter {
@@ -120,6 +124,7 @@ impl Converter {
             },
             done_before: (0, 0),
             _pool: pool,
+            _retaining: Retaining::start(),
         })
     }
 
