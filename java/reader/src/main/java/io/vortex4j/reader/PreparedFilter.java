@@ -127,7 +127,7 @@ final class PreparedFilter implements AutoCloseable {
      * Native.aggregateSelected}): the partials ({@code Object[]}), the selection ({@code long[]})
      * when the aggregate kernel does not take the chunk, or null when the chunk is declined.
      */
-    Object aggregate(Chunk chunk, int key, int[] funcs, int[] columns) {
+    Object aggregate(Chunk chunk, int[] keys, int[] funcs, int[] columns) {
         long[][] external = externalSelections(chunk);
         if (external == DECLINED) {
             return null;
@@ -141,7 +141,7 @@ final class PreparedFilter implements AutoCloseable {
         try {
             long c = chunk.handle().acquire();
             try {
-                return Native.aggregateSelected(c, f, external, key, funcs, columns);
+                return Native.aggregateSelected(c, f, external, keys, funcs, columns);
             } finally {
                 chunk.handle().release();
             }
