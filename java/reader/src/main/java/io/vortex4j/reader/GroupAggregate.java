@@ -170,9 +170,9 @@ public final class GroupAggregate {
      * exactly (a 64-bit overflow is an error), MIN/MAX as over one file, groups in first-seen
      * order. Floating-point sums add the per-split sums in split order, so the answer depends on
      * the dataset's splits but never on {@code threads}; it may differ in the last bits from a
-     * row-by-row sum. {@code groupBy}, the aggregates' columns and the filter's non-partition
-     * columns must be file columns ({@link VortexDataset#fileSchema()}); the filter may also test
-     * partition columns.
+     * row-by-row sum. The aggregates' columns and the filter's non-partition columns must be file
+     * columns ({@link VortexDataset#fileSchema()}); {@code groupBy} may also be a partition
+     * column (without {@code groupKey}), and the filter may test partition columns.
      */
     public static Result run(VortexDataset dataset, String groupBy, java.util.function.Function<Object, Object> groupKey,
             Predicate filter, List<Aggregate> aggregates, int threads) {
