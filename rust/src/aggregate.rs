@@ -46,12 +46,17 @@ pub struct Partial {
     pub value: Vec<i64>,
 }
 
-/// Groups of a chunk: the group of each selected row, and the number of groups.
+/// Groups of a chunk: the group of each selected row, the number of groups and, with several
+/// keys, each group's composite code (see [`groups`]).
 struct Groups {
     rows: Vec<u32>,
     gids: Vec<u32>,
     count: usize,
+    codes: Vec<u64>,
 }
+
+/// Composite codes up to this many are numbered through a table, larger ones through a hash map.
+const DENSE_CODES: u64 = 1 << 16;
 
 fn selected_rows(len: usize, selection: Option<&[u64]>) -> Vec<u32> {
     match selection {
@@ -85,40 +90,92 @@ fn bit(words: &[u64], i: usize) -> bool {
     words[i / 64] >> (i % 64) & 1 == 1
 }
 
-/// Groups the selected rows by the dictionary code of `key` (or all in one group without a key).
-/// `None` when the key is not a dictionary of strings.
-fn groups(key: Option<&ArrayRef>, len: usize, selection: Option<&[u64]>, ctx: &mut ExecutionCtx) -> VortexResult<Option<Groups>> {
-    let rows = selected_rows(len, selection);
-    let Some(key) = key else {
-        let gids = vec![0; rows.len()];
-        return Ok(Some(Groups { rows, gids, count: 1 }));
-    };
+/// The slot of each of `rows` in the dictionary of strings `key`: its code, or the dictionary's
+/// length for a null code or a null entry; and that length. `None` when `key` is not a
+/// dictionary of strings.
+fn key_slots(key: &ArrayRef, rows: &[u32], ctx: &mut ExecutionCtx) -> VortexResult<Option<(Vec<u32>, usize)>> {
     let Some((codes, values)) = string_dictionary(key) else {
         return Ok(None);
     };
-    let null_group = values.len() as u32;
+    let null_slot = values.len() as u32;
     let codes_valid = valid_bits(&codes, ctx)?;
-    // Each code's group, decided once: a null dictionary entry is the null group.
+    // Each code's slot, decided once: a null dictionary entry is the null slot.
     let entries_valid = valid_bits(&values, ctx)?;
-    let group_of: Vec<u32> = (0..null_group)
-        .map(|c| if entries_valid.as_ref().is_some_and(|w| !bit(w, c as usize)) { null_group } else { c })
+    let slot_of: Vec<u32> = (0..null_slot)
+        .map(|c| if entries_valid.as_ref().is_some_and(|w| !bit(w, c as usize)) { null_slot } else { c })
         .collect();
     let codes = codes.execute::<PrimitiveArray>(ctx)?;
-    let gids = match_each_integer_ptype!(codes.ptype(), |P| {
+    let slots = match_each_integer_ptype!(codes.ptype(), |P| {
         let c = codes.as_slice::<P>();
         rows.iter()
             .map(|&r| {
                 let r = r as usize;
                 // A code outside the dictionary (corrupt data) counts as null.
-                let g = group_of.get(c[r] as usize).copied().unwrap_or(null_group);
+                let s = slot_of.get(c[r] as usize).copied().unwrap_or(null_slot);
                 match &codes_valid {
-                    Some(w) if !bit(w, r) => null_group,
-                    _ => g,
+                    Some(w) if !bit(w, r) => null_slot,
+                    _ => s,
                 }
             })
             .collect()
     });
-    Ok(Some(Groups { rows, gids, count: values.len() + 1 }))
+    Ok(Some((slots, values.len())))
+}
+
+/// Groups the selected rows by the dictionary codes of `keys`. Without a key all rows are one
+/// group; with one key group `c` is code `c` and the last group (index `dictionary length`) the
+/// null key. With several keys each row's composite code is `slot_0 + (n_0 + 1) * (slot_1 +
+/// (n_1 + 1) * (...))` (`n_k` the length of key `k`'s dictionary, slot `n_k` its null) and the
+/// groups, numbered in first-seen order, carry their composite codes. `None` when a key is not a
+/// dictionary of strings or the composite codes would not fit 64 bits.
+fn groups(keys: &[&ArrayRef], len: usize, selection: Option<&[u64]>, ctx: &mut ExecutionCtx) -> VortexResult<Option<Groups>> {
+    let rows = selected_rows(len, selection);
+    if keys.is_empty() {
+        let gids = vec![0; rows.len()];
+        return Ok(Some(Groups { rows, gids, count: 1, codes: vec![] }));
+    }
+    let mut slots = Vec::with_capacity(keys.len());
+    let mut radix = Vec::with_capacity(keys.len());
+    for key in keys {
+        let Some((s, n)) = key_slots(key, &rows, ctx)? else {
+            return Ok(None);
+        };
+        slots.push(s);
+        radix.push(n as u64 + 1);
+    }
+    if keys.len() == 1 {
+        let gids = slots.pop().unwrap_or_default();
+        return Ok(Some(Groups { rows, gids, count: radix[0] as usize, codes: vec![] }));
+    }
+    let Some(product) = radix.iter().try_fold(1u64, |p, &r| p.checked_mul(r)) else {
+        return Ok(None);
+    };
+    let composite = |i: usize| slots.iter().zip(&radix).rev().fold(0u64, |c, (s, &r)| c * r + u64::from(s[i]));
+    let mut codes = Vec::new();
+    let mut gids = Vec::with_capacity(rows.len());
+    if product <= DENSE_CODES {
+        let mut id = vec![u32::MAX; product as usize];
+        for i in 0..rows.len() {
+            let c = composite(i);
+            let g = &mut id[c as usize];
+            if *g == u32::MAX {
+                *g = codes.len() as u32;
+                codes.push(c);
+            }
+            gids.push(*g);
+        }
+    } else {
+        let mut id = std::collections::HashMap::<u64, u32>::new();
+        for i in 0..rows.len() {
+            let c = composite(i);
+            let g = *id.entry(c).or_insert_with(|| {
+                codes.push(c);
+                (codes.len() - 1) as u32
+            });
+            gids.push(g);
+        }
+    }
+    Ok(Some(Groups { rows, gids, count: codes.len(), codes }))
 }
 
 /// Whether the native kernel aggregates `func` over a column of `dtype` (else Java does).
@@ -132,21 +189,33 @@ pub fn supported(func: Func, dtype: Option<&DType>) -> bool {
     }
 }
 
-/// Aggregates one chunk. `key` is the group column (or none), `selection` the rows to keep (or
-/// all), `aggs` the functions and their columns. The first partial holds the selected rows per
-/// group, then one per aggregate. `None` when the key is not a dictionary of
-/// strings or an aggregate is not [`supported`]: Java aggregates the chunk instead.
+/// A chunk's aggregation: its groups (see [`groups`]) and one partial per aggregate, after the
+/// selected rows per group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aggregated {
+    /// Number of groups.
+    pub groups: usize,
+    /// With several keys, each group's composite code; else empty (the group is the code).
+    pub codes: Vec<u64>,
+    pub partials: Vec<Partial>,
+}
+
+/// Aggregates one chunk. `keys` are the group columns (none: one group), `selection` the rows to
+/// keep (or all), `aggs` the functions and their columns. The first partial holds the selected
+/// rows per group, then one per aggregate. `None` when a key is not a dictionary of strings, the
+/// keys' composite codes would not fit 64 bits or an aggregate is not [`supported`]: Java
+/// aggregates the chunk instead.
 pub fn aggregate(
-    key: Option<&ArrayRef>,
+    keys: &[&ArrayRef],
     len: usize,
     selection: Option<&[u64]>,
     aggs: &[(Func, Option<&ArrayRef>)],
     ctx: &mut ExecutionCtx,
-) -> VortexResult<Option<(usize, Vec<Partial>)>> {
+) -> VortexResult<Option<Aggregated>> {
     if aggs.iter().any(|(f, c)| !supported(*f, c.map(|c| c.dtype()))) {
         return Ok(None);
     }
-    let Some(g) = groups(key, len, selection, ctx)? else {
+    let Some(g) = groups(keys, len, selection, ctx)? else {
         return Ok(None);
     };
     // First: the selected rows of each group (which groups exist at all).
@@ -175,7 +244,7 @@ pub fn aggregate(
             (f, None) => vortex_bail!("{f:?} needs a column"),
         });
     }
-    Ok(Some((g.count, out)))
+    Ok(Some(Aggregated { groups: g.count, codes: g.codes, partials: out }))
 }
 
 /// SUM / MIN / MAX of an integer column per group (sums exact in i128, checked into i64).
@@ -257,7 +326,7 @@ mod tests {
         // Select every row but the last.
         let selection = [0b0111111u64];
         let aggs = [(Func::CountStar, None), (Func::Count, Some(&v)), (Func::Sum, Some(&v)), (Func::Min, Some(&v)), (Func::Max, Some(&v))];
-        let (groups, p) = aggregate(Some(&key), 7, Some(&selection), &aggs, &mut execution_ctx()).unwrap().unwrap();
+        let Aggregated { groups, partials: p, .. } = aggregate(&[&key], 7, Some(&selection), &aggs, &mut execution_ctx()).unwrap().unwrap();
         // Groups: code 0 (a), code 1 (NULL entry -> null group), code 2 (b), null group = 3.
         assert_eq!(groups, 4);
         assert_eq!(p[0].count, vec![2, 0, 2, 2]); // rows: a {0,3}, b {2,5}, null {1,4}
@@ -268,18 +337,22 @@ mod tests {
         assert_eq!((p[4].value[2], p[5].value[2]), (-3, 4)); // MIN/MAX b
     }
 
+    /// A deterministic pseudo-random sequence.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     /// Every selection density, with and without a key, nulls everywhere, against a row-by-row
     /// evaluation.
     #[test]
     fn every_density_matches_a_row_by_row_answer() {
         let n = 1000usize;
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         let entries = [Some("a"), None, Some("b"), Some("c")];
         let values = VarBinViewArray::from_iter_nullable_str(entries).into_array();
         let code: Vec<u16> = (0..n).map(|_| (next() % 4) as u16).collect();
@@ -315,7 +388,8 @@ mod tests {
                 }
                 let zero_empty = |a: Vec<i64>| a.into_iter().zip(&count).map(|(a, &c)| if c == 0 { 0 } else { a }).collect::<Vec<_>>();
                 let selection = (percent != 100).then_some(&words[..]);
-                let (got_groups, p) = aggregate(keyed.then_some(&key), n, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
+                let keys: Vec<&ArrayRef> = if keyed { vec![&key] } else { vec![] };
+                let Aggregated { groups: got_groups, partials: p, .. } = aggregate(&keys, n, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
                 let what = format!("{percent}% keyed={keyed}");
                 assert_eq!(got_groups, groups, "{what}");
                 assert_eq!((&p[0].count, &p[1].count, &p[2].count), (&rows, &rows, &count), "{what}");
@@ -327,21 +401,84 @@ mod tests {
         }
     }
 
+    /// Two and three dictionary keys (null codes, null entries), dense and hashed composite codes:
+    /// each group's rows and sums against a row-by-row evaluation keyed by the entries' values.
+    #[test]
+    fn composite_keys_match_a_row_by_row_answer() {
+        let n = 2000usize;
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
+        let key = |entries: &[Option<&str>], next: &mut dyn FnMut() -> u64| {
+            let code: Vec<u32> = (0..n).map(|_| (next() % entries.len() as u64) as u32).collect();
+            let ok: Vec<bool> = (0..n).map(|_| next() % 9 != 0).collect();
+            let values = VarBinViewArray::from_iter_nullable_str(entries.iter().copied()).into_array();
+            let codes = PrimitiveArray::new(code.iter().copied().collect::<Buffer<u32>>(), Validity::from_iter(ok.iter().copied())).into_array();
+            let array = DictArray::try_new(codes, values).unwrap().into_array();
+            let value: Vec<Option<String>> = (0..n).map(|r| if ok[r] { entries[code[r] as usize].map(str::to_string) } else { None }).collect();
+            (array, value)
+        };
+        let small = [Some("x"), None, Some("y")];
+        let accented = [Some("p"), Some("q"), Some("é")];
+        let wide: Vec<String> = (0..300).map(|i| format!("k{i}")).collect();
+        let wide: Vec<Option<&str>> = wide.iter().map(|s| Some(s.as_str())).collect();
+        let (a, av) = key(&small, &mut next);
+        let (b, bv) = key(&accented, &mut next);
+        let (c, cv) = key(&wide, &mut next);
+        let v: Vec<i64> = (0..n).map(|_| (next() % 100) as i64).collect();
+        let col = PrimitiveArray::new(v.iter().copied().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
+        let keep: Vec<bool> = (0..n).map(|_| next() % 3 != 0).collect();
+        let mut words = vec![0u64; n.div_ceil(64)];
+        keep.iter().enumerate().filter(|(_, k)| **k).for_each(|(r, _)| words[r / 64] |= 1 << (r % 64));
+        // (a, b): 4 * 4 codes, a dense table; (a, b, c) and (c, a, c): beyond DENSE_CODES, a hash map.
+        type Case<'a> = (Vec<&'a ArrayRef>, Vec<&'a Vec<Option<String>>>, Vec<&'a [Option<&'a str>]>);
+        let cases: [Case; 3] = [
+            (vec![&a, &b], vec![&av, &bv], vec![&small, &accented]),
+            (vec![&a, &b, &c], vec![&av, &bv, &cv], vec![&small, &accented, &wide]),
+            (vec![&c, &a, &c], vec![&cv, &av, &cv], vec![&wide, &small, &wide]),
+        ];
+        for (keys, values, entries) in cases {
+            let got = aggregate(&keys, n, Some(&words), &[(Func::CountStar, None), (Func::Sum, Some(&col))], &mut execution_ctx())
+                .unwrap()
+                .unwrap();
+            assert_eq!(got.codes.len(), got.groups);
+            let mut seen = std::collections::HashMap::new();
+            for (g, &code) in got.codes.iter().enumerate() {
+                let (mut rest, mut tuple) = (code, vec![]);
+                for e in &entries {
+                    let radix = e.len() as u64 + 1;
+                    tuple.push(e.get((rest % radix) as usize).copied().flatten().map(str::to_string));
+                    rest /= radix;
+                }
+                assert!(seen.insert(tuple, (got.partials[1].count[g], got.partials[2].value[g])).is_none(), "a tuple in two groups");
+            }
+            let mut expected = std::collections::HashMap::new();
+            for r in (0..n).filter(|&r| keep[r]) {
+                let tuple: Vec<Option<String>> = values.iter().map(|v| v[r].clone()).collect();
+                let e = expected.entry(tuple).or_insert((0i64, 0i64));
+                e.0 += 1;
+                e.1 += v[r];
+            }
+            assert_eq!(seen, expected, "{} keys", keys.len());
+        }
+        // A composite code beyond 64 bits is declined: Java groups the chunk.
+        let many: Vec<&ArrayRef> = (0..8).map(|_| &c).collect();
+        assert!(aggregate(&many, n, None, &[(Func::CountStar, None)], &mut execution_ctx()).unwrap().is_none());
+    }
+
     #[test]
     fn declines_what_java_computes() {
         let plain = VarBinViewArray::from_iter_str(["x", "y"]).into_array();
-        assert!(aggregate(Some(&plain), 2, None, &[(Func::CountStar, None)], &mut execution_ctx()).unwrap().is_none());
+        assert!(aggregate(&[&plain], 2, None, &[(Func::CountStar, None)], &mut execution_ctx()).unwrap().is_none());
         let f = PrimitiveArray::new([1.5f64, 2.0].into_iter().collect::<Buffer<f64>>(), Validity::NonNullable).into_array();
-        assert!(aggregate(None, 2, None, &[(Func::Sum, Some(&f))], &mut execution_ctx()).unwrap().is_none());
+        assert!(aggregate(&[], 2, None, &[(Func::Sum, Some(&f))], &mut execution_ctx()).unwrap().is_none());
     }
 
     #[test]
     fn sum_overflow_is_an_error() {
         let big = PrimitiveArray::new([i64::MAX, 1].into_iter().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
-        assert!(aggregate(None, 2, None, &[(Func::Sum, Some(&big))], &mut execution_ctx()).is_err());
+        assert!(aggregate(&[], 2, None, &[(Func::Sum, Some(&big))], &mut execution_ctx()).is_err());
         // Extremes that cancel: the sum is exact.
         let wide = PrimitiveArray::new([i64::MAX, 5, i64::MIN].into_iter().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
-        let (_, p) = aggregate(None, 3, None, &[(Func::Sum, Some(&wide))], &mut execution_ctx()).unwrap().unwrap();
+        let p = aggregate(&[], 3, None, &[(Func::Sum, Some(&wide))], &mut execution_ctx()).unwrap().unwrap().partials;
         assert_eq!(p[1].value, vec![4]);
     }
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::Mutex;
 
 use crate::aggregate::Func;
-use crate::aggregate::Partial;
+use crate::aggregate::Aggregated;
 use crate::dict_cache;
 use vortex_array::IntoArray;
 use crate::dict_filter::CodeTable;
@@ -264,16 +264,16 @@ impl Chunk {
             .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
     }
 
-    /// Aggregates the rows of `selection` (or all) grouped by the codes of column `key` (or in
+    /// Aggregates the rows of `selection` (or all) grouped by the codes of columns `keys` (none:
     /// one group); `aggs` are (function ordinal, column index or -1). `None` when the native
     /// kernel does not take this chunk (see [`crate::aggregate::aggregate`]).
     pub fn aggregate(
         &self,
-        key: Option<usize>,
+        keys: &[usize],
         selection: Option<&[u64]>,
         aggs: &[(i32, i32)],
-    ) -> Result<Option<(usize, Vec<Partial>)>> {
-        if let Some(k) = key {
+    ) -> Result<Option<Aggregated>> {
+        for &k in keys {
             self.check_column(k)?;
         }
         if selection.is_some_and(|s| s.len() != self.len().div_ceil(64)) {
@@ -290,7 +290,8 @@ impl Chunk {
             };
             specs.push((func, column));
         }
-        crate::aggregate::aggregate(key.map(|k| &self.data.columns[k]), self.len(), selection, &specs, &mut execution_ctx())
+        let keys: Vec<&ArrayRef> = keys.iter().map(|&k| &self.data.columns[k]).collect();
+        crate::aggregate::aggregate(&keys, self.len(), selection, &specs, &mut execution_ctx())
             .context(|| format!("{}: cannot aggregate a chunk", self.data.path))
     }
 }

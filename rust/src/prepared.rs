@@ -7,7 +7,7 @@
 //! column it tests. A leaf without an encoding is one Java evaluates (a `Predicate.Computed`, a
 //! literal the encoding cannot carry): its selection comes with each chunk.
 
-use crate::aggregate::Partial;
+use crate::aggregate::Aggregated;
 use crate::chunk::Chunk;
 use crate::error::Error;
 use crate::error::Result;
@@ -117,14 +117,14 @@ impl PreparedFilter {
         &self,
         chunk: &Chunk,
         external: &[Option<Vec<u64>>],
-        key: Option<usize>,
+        keys: &[usize],
         aggs: &[(i32, i32)],
     ) -> Result<Filtered> {
         let Some(selection) = self.selection(chunk, external)? else {
             return Ok(Filtered::Declined);
         };
-        Ok(match chunk.aggregate(key, Some(&selection), aggs)? {
-            Some((groups, partials)) => Filtered::Aggregated(groups, partials),
+        Ok(match chunk.aggregate(keys, Some(&selection), aggs)? {
+            Some(aggregated) => Filtered::Aggregated(aggregated),
             None => Filtered::Selected(selection),
         })
     }
@@ -132,7 +132,7 @@ impl PreparedFilter {
 
 /// What [`PreparedFilter::aggregate`] made of a chunk.
 pub enum Filtered {
-    Aggregated(usize, Vec<Partial>),
+    Aggregated(Aggregated),
     Selected(Vec<u64>),
     Declined,
 }
@@ -286,8 +286,8 @@ mod tests {
                     let ext: Vec<Option<Vec<u64>>> = externals.iter().map(|&e| e.then(|| words.clone())).collect();
                     counted += f.count(&chunk, &ext).unwrap().unwrap();
                     // COUNT(*) grouped by s: the groups' rows add up to the count.
-                    match f.aggregate(&chunk, &ext, Some(1), &[(0, -1)]).unwrap() {
-                        Filtered::Aggregated(_, p) => aggregated += p[1].count.iter().sum::<i64>() as u64,
+                    match f.aggregate(&chunk, &ext, &[1], &[(0, -1)]).unwrap() {
+                        Filtered::Aggregated(a) => aggregated += a.partials[1].count.iter().sum::<i64>() as u64,
                         _ => panic!("a dictionary key is aggregated natively"),
                     }
                 }

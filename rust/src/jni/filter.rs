@@ -17,7 +17,7 @@ use super::call;
 use super::free;
 use super::into_handle;
 use super::values::*;
-use crate::aggregate::Partial;
+use crate::aggregate::Aggregated;
 use crate::chunk::Chunk;
 use crate::prepared::Filtered;
 use crate::prepared::LeafSpec;
@@ -107,7 +107,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateChunk<'l
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
     chunk: jlong,
-    key: jint,
+    keys: JIntArray<'l>,
     selection: JLongArray<'l>,
     funcs: JIntArray<'l>,
     columns: JIntArray<'l>,
@@ -117,11 +117,11 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateChunk<'l
         let selection: Option<Vec<u64>> = selection.map(|s| s.into_iter().map(|w| w as u64).collect());
         let aggs = aggregate_specs(env, funcs, columns)?;
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
-        let key = usize::try_from(key).ok();
-        let Some((groups, partials)) = chunk.aggregate(key, selection.as_deref(), &aggs)? else {
+        let keys = key_columns(env, keys)?;
+        let Some(aggregated) = chunk.aggregate(&keys, selection.as_deref(), &aggs)? else {
             return Ok(std::ptr::null_mut());
         };
-        partials_to_java(env, groups, partials)
+        partials_to_java(env, aggregated)
     })
 }
 
@@ -135,9 +135,24 @@ fn aggregate_specs(env: &mut jni::Env<'_>, funcs: JIntArray<'_>, columns: JIntAr
     Ok(funcs.into_iter().zip(columns).collect())
 }
 
-/// `Object[]{long[]{groups}, rows, unused, count0, value0, ...}` (see `Native.aggregateChunk`).
-fn partials_to_java(env: &mut jni::Env<'_>, groups: usize, partials: Vec<Partial>) -> super::JniResult<jobject> {
-    let mut parts = vec![long_array(env, &[groups as u64])?.into()];
+/// The group columns' indices (a negative index is an error of the caller).
+fn key_columns(env: &mut jni::Env<'_>, keys: JIntArray<'_>) -> super::JniResult<Vec<usize>> {
+    let keys = read_i32s(env, keys.into())?;
+    keys.into_iter()
+        .map(|k| usize::try_from(k).map_err(|_| crate::error::Error::Invalid(format!("group column {k}")).into()))
+        .collect()
+}
+
+/// `Object[]{long[]{groups}, rows, unused, count0, value0, ...}` (see `Native.aggregateChunk`);
+/// with several keys `unused` is the groups' composite codes.
+fn partials_to_java(env: &mut jni::Env<'_>, aggregated: Aggregated) -> super::JniResult<jobject> {
+    let mut parts = vec![long_array(env, &[aggregated.groups as u64])?.into()];
+    let mut partials = aggregated.partials.into_iter();
+    if let Some(p) = partials.next() {
+        // Rows per group, then the composite codes in the slot of the first partial's values.
+        parts.push(long_array(env, &p.count.iter().map(|&c| c as u64).collect::<Vec<_>>())?.into());
+        parts.push(long_array(env, &aggregated.codes)?.into());
+    }
     for p in partials {
         let count: Vec<u64> = p.count.iter().map(|&c| c as u64).collect();
         let value: Vec<u64> = p.value.iter().map(|&v| v as u64).collect();
@@ -231,17 +246,18 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateSelected
     chunk: jlong,
     filter: jlong,
     external: JObjectArray<'l>,
-    key: jint,
+    keys: JIntArray<'l>,
     funcs: JIntArray<'l>,
     columns: JIntArray<'l>,
 ) -> jobject {
     call(&mut env, |env| {
         let aggs = aggregate_specs(env, funcs, columns)?;
+        let keys = key_columns(env, keys)?;
         let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
         let external = external_selections(env, filter, &external)?;
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
-        match filter.aggregate(chunk, &external, usize::try_from(key).ok(), &aggs)? {
-            Filtered::Aggregated(groups, partials) => partials_to_java(env, groups, partials),
+        match filter.aggregate(chunk, &external, &keys, &aggs)? {
+            Filtered::Aggregated(aggregated) => partials_to_java(env, aggregated),
             Filtered::Selected(words) => Ok(raw(long_array(env, &words)?)),
             Filtered::Declined => Ok(std::ptr::null_mut()),
         }

@@ -51,7 +51,7 @@ public final class SqlBench {
                 case "--vs-one-thread": vsOneThread = true; break;
                 default:
                     (a.equals("--help") ? System.out : System.err).println("usage: bench [--data DIR] [--rows N] [--runs N] [--threads N]"
-                            + " [--workload expressions|scans|rows|all] [--vs-one-thread]");
+                            + " [--workload expressions|scans|rows|groups|all] [--vs-one-thread]");
                     System.exit(a.equals("--help") ? 0 : 2);
             }
         }

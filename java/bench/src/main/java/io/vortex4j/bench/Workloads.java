@@ -19,6 +19,13 @@ final class Workloads {
             new Query("substring", "SELECT count(*) FROM trades WHERE SUBSTRING(sym FROM 2 FOR 2) = 'SF'"),
             new Query("like-group-by", "SELECT sym, sum(volume) FROM trades WHERE sym LIKE 'A%' GROUP BY sym ORDER BY sym"));
 
+    /**
+     * Two group columns: the sample's one string column and an integer one (about 3% of the rows,
+     * 900 groups), so the chunks are grouped row by row in Java.
+     */
+    static final Query GROUP_TWO = new Query("group-two", "SELECT sym, volume, count(*), sum(volume) FROM trades"
+            + " WHERE volume < 10 AND sym IS NOT NULL GROUP BY sym, volume ORDER BY sym, volume");
+
     /** The single-file workload of the datasets issue. */
     static final List<Query> SCANS = List.of(
             new Query("count-eq", "SELECT count(*) FROM trades WHERE sym = 'NVDA'"),
@@ -29,7 +36,9 @@ final class Workloads {
             new Query("top-groups", "SELECT sym, count(*) FROM trades GROUP BY sym ORDER BY 2 DESC, 1 LIMIT 5"),
             new Query("top-n", "SELECT ts, price FROM trades WHERE sym = 'NVDA' ORDER BY ts DESC LIMIT 10"),
             new Query("count-int", "SELECT count(*) FROM trades WHERE volume > 2000"),
-            new Query("count-int-rare", "SELECT count(*) FROM trades WHERE volume > 9990"));
+            new Query("count-int-rare", "SELECT count(*) FROM trades WHERE volume > 9990"),
+            GROUP_TWO);
+
 
     /** Row scans: rows cross into Calcite, which computes what is not pushed (read ahead on workers). */
     static final List<Query> ROWS = List.of(
@@ -37,5 +46,6 @@ final class Workloads {
             new Query("rows-range", "SELECT max(ts - volume) FROM trades WHERE price BETWEEN 100 AND 110"),
             new Query("rows-all", "SELECT sum(price * volume) FROM trades"));
 
-    static final Map<String, List<Query>> ALL = Map.of("expressions", EXPRESSIONS, "scans", SCANS, "rows", ROWS);
+    static final Map<String, List<Query>> ALL = Map.of("expressions", EXPRESSIONS, "scans", SCANS, "rows", ROWS,
+            "groups", List.of(GROUP_TWO));
 }

@@ -25,18 +25,20 @@ import java.util.Set;
  * when the reader's sums, exact in 64 bits, overflow while the SQL type of the sum (DECIMAL(38,
  * 0) for BIGINT, see {@link VortexTypeSystem}) holds the value. Rare (a BIGINT sum beyond
  * ±9.2·10^18), so simplicity wins over speed here. Values and results are in the reader's
- * representation, as {@link io.vortex4j.reader.compute.GroupAggregate} gives them: group key first, then
+ * representation, as {@link io.vortex4j.reader.compute.GroupAggregate} gives them: group keys first, then
  * one value per call (Long counts, BigDecimal integer and decimal sums, Double float sums, the
  * value itself for MIN and MAX).
  */
 final class ExactAggregation {
     private ExactAggregation() {}
 
-    static List<Object[]> run(VortexDataset dataset, VortexAggregateSpec.Group group, Predicate filter,
+    static List<Object[]> run(VortexDataset dataset, List<VortexAggregateSpec.Group> keys, Predicate filter,
             List<VortexAggregateSpec.Call> calls) {
         Set<String> names = new LinkedHashSet<>();
-        if (group != null) {
-            names.add(group.column().name());
+        for (VortexAggregateSpec.Group k : keys) {
+            if (!k.column().isPartition()) {
+                names.add(k.column().name());
+            }
         }
         for (VortexAggregateSpec.Call c : calls) {
             if (c.column() != null) {
@@ -54,25 +56,38 @@ final class ExactAggregation {
             names.add(dataset.fileSchema().field(0).name());
         }
         List<String> scanned = new ArrayList<>(names);
-        Map<Object, Object[]> groups = new LinkedHashMap<>();
-        if (group == null) {
-            groups.put(null, newGroup(null, calls.size()));
+        Map<List<Object>, Object[]> groups = new LinkedHashMap<>();
+        if (keys.isEmpty()) {
+            groups.put(List.of(), new Object[calls.size()]);
         }
         for (Split split : dataset.splits(filter)) {
             try (Scan scan = dataset.scan(split, scanned, filter)) {
-                aggregate(scan, group, scanned, calls, groups);
+                aggregate(scan, split, keys, scanned, calls, groups);
             }
         }
-        return new ArrayList<>(groups.values());
+        List<Object[]> out = new ArrayList<>();
+        groups.forEach((key, values) -> {
+            Object[] row = new Object[keys.size() + calls.size()];
+            for (int k = 0; k < keys.size(); k++) {
+                row[k] = key.get(k) instanceof ByteBuffer b ? b.array() : key.get(k);
+            }
+            System.arraycopy(values, 0, row, keys.size(), calls.size());
+            out.add(row);
+        });
+        return out;
     }
 
-    private static void aggregate(Scan scan, VortexAggregateSpec.Group group, List<String> scanned,
-            List<VortexAggregateSpec.Call> calls, Map<Object, Object[]> groups) {
+    private static void aggregate(Scan scan, Split split, List<VortexAggregateSpec.Group> keys, List<String> scanned,
+            List<VortexAggregateSpec.Call> calls, Map<List<Object>, Object[]> groups) {
         Predicate filter = scan.chunkFilter();
         for (Chunk chunk : scan) {
             try (chunk) {
                 Bitmap selection = filter == null ? null : Compute.selection(chunk, filter);
-                Array key = group == null ? null : chunk.column(scanned.indexOf(group.column().name()));
+                Array[] key = new Array[keys.size()];
+                for (int k = 0; k < key.length; k++) {
+                    VortexColumn c = keys.get(k).column();
+                    key[k] = c.isPartition() ? null : chunk.column(scanned.indexOf(c.name()));
+                }
                 Array[] args = new Array[calls.size()];
                 for (int a = 0; a < args.length; a++) {
                     VortexAggregateSpec.Call c = calls.get(a);
@@ -80,52 +95,50 @@ final class ExactAggregation {
                 }
                 for (int i = 0; i < chunk.length(); i++) {
                     if (selection == null || selection.get(i)) {
-                        add(groups, group, key, args, calls, i);
+                        add(groups, groupKey(split, keys, key, i), args, calls, i);
                     }
                 }
             }
         }
     }
 
-    private static Object[] newGroup(Object key, int calls) {
-        Object[] g = new Object[calls + 1];
-        g[0] = key;
-        return g;
+    /** The group of {@code row}: its values of the group columns (a partition column's is the split's). */
+    private static List<Object> groupKey(Split split, List<VortexAggregateSpec.Group> keys, Array[] key, int row) {
+        List<Object> k = new ArrayList<>(keys.size());
+        for (int i = 0; i < key.length; i++) {
+            VortexAggregateSpec.Group g = keys.get(i);
+            Object v = key[i] == null ? split.partitionValues().get(g.column().name()) : Values.valueAt(key[i], row);
+            k.add(hashable(g.key() == null ? v : g.key().apply(v)));
+        }
+        return k;
     }
 
-    private static void add(Map<Object, Object[]> groups, VortexAggregateSpec.Group group, Array key, Array[] args,
+    private static void add(Map<List<Object>, Object[]> groups, List<Object> key, Array[] args,
             List<VortexAggregateSpec.Call> calls, int row) {
-        Object k = null;
-        if (group != null) {
-            k = Values.valueAt(key, row);
-            if (group.key() != null) {
-                k = group.key().apply(k);
-            }
-        }
-        Object[] g = groups.computeIfAbsent(hashable(k), h -> newGroup(h, calls.size()));
+        Object[] g = groups.computeIfAbsent(key, h -> new Object[calls.size()]);
         for (int a = 0; a < calls.size(); a++) {
             VortexAggregateSpec.Call c = calls.get(a);
             Object v = args[a] == null ? null : Values.valueAt(args[a], row);
-            Object acc = g[a + 1];
+            Object acc = g[a];
             switch (c.function()) {
                 case COUNT_STAR:
-                    g[a + 1] = (acc == null ? 0L : (Long) acc) + 1;
+                    g[a] = (acc == null ? 0L : (Long) acc) + 1;
                     break;
                 case COUNT:
-                    g[a + 1] = (acc == null ? 0L : (Long) acc) + (v == null ? 0 : 1);
+                    g[a] = (acc == null ? 0L : (Long) acc) + (v == null ? 0 : 1);
                     break;
                 case SUM:
                 case SUM0:
                     if (v instanceof Double || v instanceof Float) {
-                        g[a + 1] = (acc == null ? 0d : (Double) acc) + ((Number) v).doubleValue();
+                        g[a] = (acc == null ? 0d : (Double) acc) + ((Number) v).doubleValue();
                     } else if (v != null) {
-                        g[a + 1] = (acc == null ? BigDecimal.ZERO : (BigDecimal) acc).add(decimal(v));
+                        g[a] = (acc == null ? BigDecimal.ZERO : (BigDecimal) acc).add(decimal(v));
                     }
                     break;
                 default: {
                     boolean min = c.function() == VortexAggregateSpec.Function.MIN;
                     if (v != null && (acc == null || (min ? compare(v, acc) < 0 : compare(v, acc) > 0))) {
-                        g[a + 1] = v;
+                        g[a] = v;
                     }
                     break;
                 }

@@ -12,14 +12,14 @@ import org.apache.calcite.rel.type.RelDataType;
 /** The logical form of a {@link VortexAggregateScan} (convention {@code NONE}). */
 final class LogicalVortexAggregate extends VortexAggregateBase {
     LogicalVortexAggregate(RelOptCluster cluster, RelOptTable table, VortexPushdownTable vortexTable,
-            Predicate filter, VortexAggregateSpec.Group group, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
+            Predicate filter, List<VortexAggregateSpec.Group> keys, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
             double groups) {
-        super(cluster, cluster.traitSetOf(Convention.NONE), table, vortexTable, filter, group, calls, outputType,
+        super(cluster, cluster.traitSetOf(Convention.NONE), table, vortexTable, filter, keys, calls, outputType,
                 groups);
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new LogicalVortexAggregate(getCluster(), getTable(), vortexTable, filter, group, calls, outputType, groups);
+        return new LogicalVortexAggregate(getCluster(), getTable(), vortexTable, filter, keys, calls, outputType, groups);
     }
 }

@@ -13,25 +13,26 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 
 /**
- * What the logical and the enumerable aggregate scans share: filter, group column, aggregate
+ * What the logical and the enumerable aggregate scans share: filter, group columns, aggregate
  * calls, the aggregate's row type, cost and EXPLAIN terms.
  */
 abstract class VortexAggregateBase extends TableScan {
     final VortexPushdownTable vortexTable;
     final Predicate filter;
-    final VortexAggregateSpec.Group group;
+    /** The group columns (or one expression), in the aggregate's output order; empty without GROUP BY. */
+    final List<VortexAggregateSpec.Group> keys;
     final List<VortexAggregateSpec.Call> calls;
     final RelDataType outputType;
     /** Calcite's estimate of the number of groups, taken from the aggregate this replaces. */
     final double groups;
 
     VortexAggregateBase(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, VortexPushdownTable vortexTable,
-            Predicate filter, VortexAggregateSpec.Group group, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
+            Predicate filter, List<VortexAggregateSpec.Group> keys, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
             double groups) {
         super(cluster, traits, List.of(), table);
         this.vortexTable = vortexTable;
         this.filter = filter;
-        this.group = group;
+        this.keys = List.copyOf(keys);
         this.calls = List.copyOf(calls);
         this.outputType = outputType;
         this.groups = groups;
@@ -46,7 +47,7 @@ abstract class VortexAggregateBase extends TableScan {
     public RelWriter explainTerms(RelWriter pw) {
         pw = super.explainTerms(pw)
                 .itemIf("filter", filter, filter != null)
-                .itemIf("group", group, group != null)
+                .itemIf("group", String.join(", ", keys.stream().map(Object::toString).toList()), !keys.isEmpty())
                 .item("aggregates", calls.stream().map(Object::toString).toList());
         return SplitsExplained.explain(pw, vortexTable, filter);
     }

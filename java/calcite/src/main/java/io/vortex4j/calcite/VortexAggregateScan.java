@@ -19,7 +19,7 @@ import org.apache.calcite.rel.type.RelDataType;
 
 /**
  * An aggregation computed inside the Vortex scan: {@code SELECT [g,] COUNT(*), COUNT(c), SUM(c),
- * MIN(c), MAX(c) ... WHERE filter [GROUP BY g]} in one fused pass of the reader's {@link
+ * MIN(c), MAX(c) ... WHERE filter [GROUP BY g, ...]} in one fused pass of the reader's {@link
  * io.vortex4j.reader.compute.GroupAggregate}. EXPLAIN shows the pushed parts, e.g. {@code
  * VortexAggregateScan(table=[[vortex, trades]], filter=[sym = 'AAPL'], group=[sym],
  * aggregates=[[COUNT(*), SUM(volume)]])}. AVG arrives here as SUM and COUNT (Calcite's own
@@ -27,8 +27,9 @@ import org.apache.calcite.rel.type.RelDataType;
  */
 public final class VortexAggregateScan extends VortexAggregateBase implements EnumerableRel {
     VortexAggregateScan(RelOptCluster cluster, RelOptTable table, VortexPushdownTable vortexTable, Predicate filter,
-            VortexAggregateSpec.Group group, List<VortexAggregateSpec.Call> calls, RelDataType outputType, double groups) {
-        super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, vortexTable, filter, group, calls,
+            List<VortexAggregateSpec.Group> keys, List<VortexAggregateSpec.Call> calls, RelDataType outputType,
+            double groups) {
+        super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, vortexTable, filter, keys, calls,
                 outputType, groups);
     }
 
@@ -39,12 +40,12 @@ public final class VortexAggregateScan extends VortexAggregateBase implements En
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new VortexAggregateScan(getCluster(), getTable(), vortexTable, filter, group, calls, outputType, groups);
+        return new VortexAggregateScan(getCluster(), getTable(), vortexTable, filter, keys, calls, outputType, groups);
     }
 
     /** What this scan computes; {@code scalar}: rows are the one column's values, not arrays. */
     VortexAggregateSpec spec(boolean scalar) {
-        return new VortexAggregateSpec(vortexTable, filter, group, calls, scalar);
+        return new VortexAggregateSpec(vortexTable, filter, keys, calls, scalar);
     }
 
     @Override

@@ -21,8 +21,8 @@ import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * What a {@link VortexAggregateScan} computes: a filter, an optional group column and a list of
- * aggregates, run by the reader's fused {@link GroupAggregate}. Handed to the generated code of
+ * What a {@link VortexAggregateScan} computes: a filter, group columns (or one expression) and a
+ * list of aggregates, run by the reader's fused {@link GroupAggregate}. Handed to the generated code of
  * a query, which calls {@link #enumerable(DataContext)}; results are converted to the SQL types
  * of the aggregate calls.
  */
@@ -75,14 +75,15 @@ public final class VortexAggregateSpec {
 
     final VortexTable table;
     final Predicate filter;
-    final Group group;
+    /** The group columns, or one group expression; empty without GROUP BY. */
+    final List<Group> keys;
     final List<Call> calls;
     final boolean scalar;
 
-    VortexAggregateSpec(VortexTable table, Predicate filter, Group group, List<Call> calls, boolean scalar) {
+    VortexAggregateSpec(VortexTable table, Predicate filter, List<Group> keys, List<Call> calls, boolean scalar) {
         this.table = table;
         this.filter = filter;
-        this.group = group;
+        this.keys = List.copyOf(keys);
         this.calls = List.copyOf(calls);
         this.scalar = scalar;
     }
@@ -94,7 +95,7 @@ public final class VortexAggregateSpec {
     public Enumerable<Object> enumerable(DataContext root) {
         Predicate boundFilter = filter == null || root == null ? filter : VortexScanSpec.bindParameters(filter, root);
         VortexAggregateSpec bound = boundFilter == filter ? this
-                : new VortexAggregateSpec(table, boundFilter, group, calls, scalar);
+                : new VortexAggregateSpec(table, boundFilter, keys, calls, scalar);
         Cancellation cancellation = VortexScanSpec.cancellation(root);
         return new AbstractEnumerable<Object>() {
             @Override
@@ -105,11 +106,12 @@ public final class VortexAggregateSpec {
         };
     }
 
-    /** Runs the aggregation and returns the rows (group key first, then the aggregates). */
+    /** Runs the aggregation and returns the rows (group keys first, then the aggregates). */
     List<Object> rows() {
         List<Object> out = new ArrayList<>();
-        int width = (group == null ? 0 : 1) + calls.size();
-        if (group == null && !calls.isEmpty() && calls.stream().allMatch(c -> c.function == Function.COUNT_STAR)) {
+        int w = keys.size();
+        int width = w + calls.size();
+        if (keys.isEmpty() && !calls.isEmpty() && calls.stream().allMatch(c -> c.function == Function.COUNT_STAR)) {
             // COUNT(*) alone: the file's row count, or the filter's selections counted chunk by chunk.
             Object[] row = new Object[width];
             java.util.Arrays.fill(row, filter == null ? table.dataset().rowCount() : countSelected());
@@ -122,16 +124,20 @@ public final class VortexAggregateSpec {
         }
         List<Object[]> groups;
         try {
-            GroupAggregate.Result result = GroupAggregate.run(table.dataset(),
-                    group == null ? null : group.column().name(),
-                    group == null || group.key() == null ? null : group.key().groupKey(), readerFilter(filter), aggs,
-                    table.threads());
+            Group expression = w == 1 && keys.get(0).key() != null ? keys.get(0) : null;
+            GroupAggregate.Result result = expression != null
+                    ? GroupAggregate.run(table.dataset(), expression.column().name(), expression.key().groupKey(),
+                            readerFilter(filter), aggs, table.threads())
+                    : GroupAggregate.runGrouped(table.dataset(), keys.stream().map(k -> k.column().name()).toList(),
+                            readerFilter(filter), aggs, table.threads());
             groups = new ArrayList<>(result.size());
             for (int g = 0; g < result.size(); g++) {
-                Object[] values = new Object[calls.size() + 1];
-                values[0] = result.key(g);
+                Object[] values = new Object[w + calls.size()];
+                for (int k = 0; k < w; k++) {
+                    values[k] = result.key(g, k);
+                }
                 for (int a = 0; a < calls.size(); a++) {
-                    values[a + 1] = result.value(g, a);
+                    values[w + a] = result.value(g, a);
                 }
                 groups.add(values);
             }
@@ -140,16 +146,15 @@ public final class VortexAggregateSpec {
                 throw e;
             }
             // The reader's sums are exact in 64 bits and report overflow; the SQL type is wider.
-            groups = ExactAggregation.run(table.dataset(), group, readerFilter(filter), calls);
+            groups = ExactAggregation.run(table.dataset(), keys, readerFilter(filter), calls);
         }
         for (Object[] values : groups) {
             Object[] row = new Object[width];
-            int k = 0;
-            if (group != null) {
-                row[k++] = group.calciteKey(values[0]);
+            for (int k = 0; k < w; k++) {
+                row[k] = keys.get(k).calciteKey(values[k]);
             }
             for (int a = 0; a < calls.size(); a++) {
-                row[k++] = convert(calls.get(a), values[a + 1]);
+                row[w + a] = convert(calls.get(a), values[w + a]);
             }
             out.add(scalar ? row[0] : row);
         }

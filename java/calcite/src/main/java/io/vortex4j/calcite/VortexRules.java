@@ -53,7 +53,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@link #PROJECT}: {@code Project(LogicalVortexScan)} → the scan reads only the columns the
  *       projection uses.
  *   <li>{@link #AGGREGATE}: {@code Aggregate(LogicalVortexScan)}, when the scan's filter was pushed
- *       whole (no Filter left between them), at most one group column and only COUNT(*),
+ *       whole (no Filter left between them), group columns of the files or partition columns
+ *       (any number) and only COUNT(*),
  *       COUNT(c), SUM(c), $SUM0(c), MIN(c), MAX(c) without DISTINCT or FILTER → a {@link
  *       LogicalVortexAggregate}.
  *   <li>{@link #AGGREGATE_PROJECT}: the same over {@code Project(LogicalVortexScan)}, whose group
@@ -144,7 +145,7 @@ public final class VortexRules {
                 return new VortexTableScan(s.getCluster(), s.getTable(), s.vortexTable, s.fields, s.filter);
             }
             LogicalVortexAggregate a = (LogicalVortexAggregate) rel;
-            return new VortexAggregateScan(a.getCluster(), a.getTable(), a.vortexTable, a.filter, a.group, a.calls,
+            return new VortexAggregateScan(a.getCluster(), a.getTable(), a.vortexTable, a.filter, a.keys, a.calls,
                     a.outputType, a.groups);
         }
     }
@@ -411,28 +412,24 @@ public final class VortexRules {
             LogicalAggregate aggregate = call.rel(0);
             LogicalProject project = call.rels.length == 3 ? call.rel(1) : null;
             LogicalVortexScan scan = call.rel(call.rels.length - 1);
-            if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupCount() > 1
+            if (aggregate.getGroupType() != Aggregate.Group.SIMPLE
                     || aggregate.getRowType().getFieldCount() == 0 || readsPaths(scan)) {
                 return;
             }
             // The aggregate's input fields: columns of the scan, or (through a projection) expressions of them.
             IntFunction<VortexColumn> column = i -> project == null ? scan.column(i)
                     : project.getProjects().get(i) instanceof RexInputRef ref ? scan.column(ref.getIndex()) : null;
-            VortexAggregateSpec.Group group = null;
-            if (aggregate.getGroupCount() == 1) {
-                int g = aggregate.getGroupSet().nth(0);
+            // Group columns (file or partition columns), or a single expression of a string column.
+            List<VortexAggregateSpec.Group> keys = new ArrayList<>();
+            for (int g : aggregate.getGroupSet()) {
                 VortexColumn c = column.apply(g);
-                if (c != null) {
-                    if (!groupable(c) || c.isPartition()) {
-                        return;
-                    }
-                    group = VortexAggregateSpec.Group.of(c);
-                } else {
-                    group = expressionGroup(project.getProjects().get(g), scan, conformance(call.getPlanner()));
-                    if (group == null) {
-                        return;
-                    }
+                VortexAggregateSpec.Group key = c != null ? (groupable(c) ? VortexAggregateSpec.Group.of(c) : null)
+                        : aggregate.getGroupCount() == 1
+                        ? expressionGroup(project.getProjects().get(g), scan, conformance(call.getPlanner())) : null;
+                if (key == null) {
+                    return;
                 }
+                keys.add(key);
             }
             List<VortexAggregateSpec.Call> calls = new ArrayList<>();
             for (AggregateCall ac : aggregate.getAggCallList()) {
@@ -444,7 +441,7 @@ public final class VortexRules {
             }
             Double groups = call.getMetadataQuery().getRowCount(aggregate);
             call.transformTo(new LogicalVortexAggregate(scan.getCluster(), scan.getTable(), scan.vortexTable,
-                    scan.filter, group, calls, aggregate.getRowType(), groups == null ? 1 : Math.max(1, groups)));
+                    scan.filter, keys, calls, aggregate.getRowType(), groups == null ? 1 : Math.max(1, groups)));
         }
 
         /**

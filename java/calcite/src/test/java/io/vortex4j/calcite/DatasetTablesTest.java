@@ -125,7 +125,7 @@ public class DatasetTablesTest extends WithConnections {
      * {@code trades} re-written under {@code d=DAY/v=K/c=CLASS/}: d from volume % 3, v = volume % 2,
      * c from the symbol (null symbols under the Hive default partition): 18 folders.
      */
-    private static void writeHive(Path hive) throws SQLException {
+    static void writeHive(Path hive) throws SQLException {
         List<List<Object>> rows = Sql.rows(plain, "SELECT volume, sym FROM trades");
         List<Path> targets = new ArrayList<>();
         for (String d : DAYS) {
@@ -144,7 +144,7 @@ public class DatasetTablesTest extends WithConnections {
     }
 
     /** The partition columns of {@code hive} as expressions over the flat {@code trades}. */
-    private static String flat(String sql) {
+    static String flat(String sql) {
         return sql.replace("FROM hive", "FROM (SELECT ts, sym, price, volume,"
                 + " CAST(TIMESTAMPADD(DAY, CAST(MOD(volume, 3) AS INTEGER), DATE '2026-01-01') AS DATE) AS d,"
                 + " CAST(MOD(volume, 2) AS BIGINT) AS v,"

@@ -131,14 +131,19 @@ public class ExplainTest extends WithConnections {
         // COUNT(DISTINCT x): Calcite groups by x first, and that grouping is pushed.
         String distinct = plan("SELECT count(DISTINCT sym) FROM trades WHERE volume > 10");
         assertContains(distinct, "EnumerableAggregate", "VortexAggregateScan", "filter=[volume > 10]", "group=[sym]");
-        // String MIN/MAX (UTF-16 order), float MIN/MAX (NaN), REAL sums, sub-millisecond group keys and
-        // several group keys stay with Calcite, over a scan that still takes the filter.
+        // Several group columns are pushed.
+        assertContains(plan("SELECT s, b, count(*) FROM types WHERE qty > 10 GROUP BY s, b"), "VortexAggregateScan",
+                "filter=[qty > 10], group=[s, b], aggregates=[[COUNT(*)]]");
+        // String MIN/MAX (UTF-16 order), float MIN/MAX (NaN), REAL sums, sub-millisecond group keys (also
+        // beside another) and an expression beside another group key stay with Calcite, over a scan that
+        // still takes the filter.
         for (String sql : new String[] {
             "SELECT min(sym) FROM trades WHERE volume > 10",
             "SELECT max(price) FROM trades WHERE volume > 10",
             "SELECT sum(f32) FROM types WHERE qty > 10",
             "SELECT ts_us, count(*) FROM types WHERE qty > 10 GROUP BY ts_us",
-            "SELECT s, b, count(*) FROM types WHERE qty > 10 GROUP BY s, b",
+            "SELECT s, ts_us, count(*) FROM types WHERE qty > 10 GROUP BY s, ts_us",
+            "SELECT UPPER(s), b, count(*) FROM types WHERE qty > 10 GROUP BY UPPER(s), b",
         }) {
             String plan = plan(sql);
             assertLacks(plan, "VortexAggregateScan");

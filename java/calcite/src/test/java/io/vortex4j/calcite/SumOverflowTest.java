@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -80,6 +81,32 @@ public class SumOverflowTest extends WithConnections {
         assertEquals(List.of(g1.get(1)), Sql.rows(push, "SELECT sum(i64) FROM sums WHERE g = 'g1'").get(0));
         assertEquals(List.of("G1", g1.get(1)),
                 Sql.rows(push, "SELECT UPPER(g), sum(i64) FROM sums WHERE g = 'g1' GROUP BY UPPER(g)").get(0));
+    }
+
+    /**
+     * Grouped by a partition column and a file column, the exact fallback keys the rows by the
+     * split's partition values: {@code sums} copied into {@code h=0/}, {@code h=1/} by id parity.
+     */
+    @Test
+    public void sumsGroupedByPartitionAndFileColumnsAreExact() throws Exception {
+        Path root = java.nio.file.Files.createTempDirectory("vortex4j-hsums");
+        try {
+            Path source = TestData.dir().resolve("sums.vortex");
+            RowCopier.copy(source, List.of(root.resolve("hsums/h=0/f.vortex"), root.resolve("hsums/h=1/f.vortex")),
+                    row -> (int) (row % 2));
+            String sql = "SELECT h, g, count(*), sum(i64), avg(i32) FROM hsums GROUP BY h, g";
+            String flat = "SELECT CAST(MOD(id, 2) AS BIGINT) AS h, g, count(*), sum(i64), avg(i32) FROM sums"
+                    + " GROUP BY CAST(MOD(id, 2) AS BIGINT), g";
+            List<List<Object>> expected = Answers.sorted(Sql.rows(plain, flat));
+            assertEquals(12, expected.size());
+            try (Connection c = VortexSql.connect(root, true)) {
+                String plan = Sql.explain(c, sql);
+                assertTrue(plan, plan.contains("VortexAggregateScan") && plan.contains("group=[h, g]"));
+                Answers.assertClose(sql, expected, Answers.sorted(Sql.rows(c, sql)));
+            }
+        } finally {
+            DatasetTablesTest.delete(root);
+        }
     }
 
     @Test

@@ -20,18 +20,36 @@ import java.util.Set;
 /**
  * {@link GroupAggregate} over a {@link VortexDataset}: one partial aggregation per split, run by
  * the {@link SplitExecutor}, merged in split order so that the answer never depends on how many
- * threads ran it.
+ * threads ran it. Partials merge by key values (each file and chunk has its own dictionaries).
+ * Partition group columns are constant per split: a split is grouped by its file group columns
+ * only and its split's partition values complete the keys.
  */
 final class DatasetAggregation {
     private DatasetAggregation() {}
 
-    static GroupAggregate.Result run(VortexDataset dataset, String groupBy,
+    static GroupAggregate.Result run(VortexDataset dataset, List<String> groupBy,
             java.util.function.Function<Object, Object> groupKey, Predicate filter,
             List<GroupAggregate.Aggregate> aggregates, int threads) {
         Schema files = dataset.fileSchema();
         Set<String> columns = new LinkedHashSet<>();
-        if (groupBy != null) {
-            columns.add(fileColumn(dataset, groupBy));
+        List<String> fileKeys = new ArrayList<>();
+        boolean[] partition = new boolean[groupBy.size()];
+        for (int k = 0; k < groupBy.size(); k++) {
+            String name = groupBy.get(k);
+            partition[k] = files.indexOf(name) < 0 && dataset.schema().indexOf(name) >= 0;
+            if (!partition[k]) {
+                fileKeys.add(fileColumn(dataset, name));
+                columns.add(name);
+            }
+        }
+        boolean byPartition = fileKeys.size() < groupBy.size();
+        if (byPartition && groupKey != null) {
+            throw new VortexException(dataset.location() + ": a group key function over a partition column");
+        }
+        // Grouped by partition values, a split's groups without rows are dropped: a hidden COUNT(*) finds them.
+        List<GroupAggregate.Aggregate> computed = new ArrayList<>(aggregates);
+        if (byPartition) {
+            computed.add(GroupAggregate.Aggregate.countStar());
         }
         for (GroupAggregate.Aggregate a : aggregates) {
             if (a.column() != null) {
@@ -52,11 +70,42 @@ final class DatasetAggregation {
         List<Split> splits = dataset.splits(filter);
         List<GroupAggregate.Result> partials = SplitExecutor.map(splits, threads, split -> {
             try (Scan scan = dataset.scan(split, scanned, filter)) {
-                return GroupAggregate.aggregate(scan, scan.chunkFilter(), files, groupBy, groupKey, aggregates);
+                GroupAggregate.Result r = GroupAggregate.aggregate(scan, scan.chunkFilter(), files, fileKeys, groupKey,
+                        computed);
+                return byPartition ? withPartitionKeys(r, split, groupBy, partition, aggregates.size()) : r;
             }
         });
-        GroupAggregate.Result empty = GroupAggregate.aggregate(List.of(), null, files, groupBy, groupKey, aggregates);
+        GroupAggregate.Result empty = byPartition
+                ? new GroupAggregate.Result(List.of(), List.of(), groupBy.size())
+                : GroupAggregate.aggregate(List.of(), null, files, fileKeys, groupKey, aggregates);
         return merge(empty, partials, aggregates);
+    }
+
+    /**
+     * The groups of a split's partial {@code r} (grouped by the file group columns, its last
+     * aggregate a hidden COUNT(*)) keyed by every group column, the partition columns' values
+     * being the split's; groups without rows are dropped, and so is the hidden count.
+     */
+    private static GroupAggregate.Result withPartitionKeys(GroupAggregate.Result r, Split split, List<String> groupBy,
+            boolean[] partition, int aggregates) {
+        List<Object> keys = new ArrayList<>();
+        List<Object[]> values = new ArrayList<>();
+        for (int g = 0; g < r.size(); g++) {
+            if ((Long) r.value(g, aggregates) == 0) {
+                continue;
+            }
+            Object[] key = new Object[groupBy.size()];
+            for (int k = 0, f = 0; k < key.length; k++) {
+                key[k] = partition[k] ? split.partitionValues().get(groupBy.get(k)) : r.key(g, f++);
+            }
+            keys.add(key.length == 1 ? key[0] : new KeyTuple(key));
+            Object[] row = new Object[aggregates];
+            for (int a = 0; a < aggregates; a++) {
+                row[a] = r.value(g, a);
+            }
+            values.add(row);
+        }
+        return new GroupAggregate.Result(keys, values, groupBy.size());
     }
 
     private static String fileColumn(VortexDataset dataset, String name) {
@@ -65,7 +114,7 @@ final class DatasetAggregation {
         }
         if (dataset.schema().indexOf(name) >= 0) {
             throw new VortexException(dataset.location() + ": '" + name
-                    + "' is a partition column; only file columns can be grouped or aggregated here");
+                    + "' is a partition column; only file columns can be aggregated");
         }
         throw new VortexException(dataset.location() + ": unknown column '" + name + "'");
     }
@@ -81,7 +130,7 @@ final class DatasetAggregation {
         all.addAll(partials);
         for (GroupAggregate.Result r : all) {
             for (int g = 0; g < r.size(); g++) {
-                Object key = r.key(g);
+                Object key = r.groupKey(g);
                 Object hashable = key instanceof byte[] b ? new Binary(b) : key;
                 Integer id = ids.get(hashable);
                 if (id == null) {
@@ -100,7 +149,7 @@ final class DatasetAggregation {
                 }
             }
         }
-        return new GroupAggregate.Result(keys, values);
+        return new GroupAggregate.Result(keys, values, first.width());
     }
 
     /** Two partial values of {@code agg} as one; null is "no value" (a SUM, MIN or MAX of nothing). */

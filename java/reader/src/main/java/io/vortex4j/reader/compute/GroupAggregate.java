@@ -31,10 +31,12 @@ import java.util.Set;
  * code, see {@link PredicateEvaluator}). When the native kernel computes every aggregate (counts,
  * integer SUM/MIN/MAX) the filter is prepared once per scan ({@link PreparedFilter}) and each
  * chunk is selected and aggregated in one native call, no bitmap crossing; otherwise the chunk's
- * selection comes to Java for the aggregates computed here. A dictionary-encoded group column is
- * grouped by code: each group key is decoded once, never per row. SQL semantics: COUNT(c) skips
- * nulls, SUM/MIN/MAX of no non-null
- * value is null, a null key is its own group; without GROUP BY there is exactly one group.
+ * selection comes to Java for the aggregates computed here. Dictionary-encoded group columns are
+ * grouped by code (several of them by composite codes, natively): each group key is decoded once
+ * per chunk, never per row; a chunk where a group column is not dictionary-encoded is grouped
+ * row by row in Java. SQL semantics: COUNT(c) skips nulls, SUM/MIN/MAX of no non-null value is
+ * null, a null key is its own group (over several columns, each combination of null and non-null
+ * values); without GROUP BY there is exactly one group.
  */
 public final class GroupAggregate {
     /** Aggregate functions (AVG is SUM / COUNT, computed by the caller). */
@@ -67,12 +69,15 @@ public final class GroupAggregate {
 
     /** The groups, in first-seen order, and their aggregate values. */
     public static final class Result {
+        /** Per group: its key, a {@link KeyTuple} over several group columns. */
         private final List<Object> keys;
         private final List<Object[]> values;
+        private final int width;
 
-        Result(List<Object> keys, List<Object[]> values) {
+        Result(List<Object> keys, List<Object[]> values, int width) {
             this.keys = keys;
             this.values = values;
+            this.width = width;
         }
 
         /** Number of groups. */
@@ -80,8 +85,29 @@ public final class GroupAggregate {
             return keys.size();
         }
 
-        /** The key of group {@code g} (null for the null group, and without GROUP BY). */
+        /** Number of group columns. */
+        public int width() {
+            return width;
+        }
+
+        /**
+         * The key of group {@code g}: the group column's value (null for the null group, and
+         * without GROUP BY); over several group columns the list of their values.
+         */
         public Object key(int g) {
+            Object k = keys.get(g);
+            return k instanceof KeyTuple t ? t.asList() : k;
+        }
+
+        /** The value of group column {@code k} for group {@code g} (null for a null key). */
+        public Object key(int g, int k) {
+            Objects.checkIndex(k, width);
+            Object key = keys.get(g);
+            return key instanceof KeyTuple t ? t.get(k) : key;
+        }
+
+        /** The internal key of group {@code g}: its value, or its {@link KeyTuple}. */
+        Object groupKey(int g) {
             return keys.get(g);
         }
 
@@ -103,6 +129,14 @@ public final class GroupAggregate {
     }
 
     /**
+     * Runs the aggregation grouped by the columns {@code groupBy} (none: one group); see {@link
+     * Result#key(int, int)} for the keys.
+     */
+    public static Result runGrouped(VortexFile file, List<String> groupBy, Predicate filter, List<Aggregate> aggregates) {
+        return run(file, groupBy, null, filter, aggregates);
+    }
+
+    /**
      * Runs the aggregation grouped by {@code groupKey} of the {@code groupBy} column's values: each
      * value (as {@link Values#valueAt} gives it, null for a null row) is mapped to its group key,
      * and values with equal keys form one group. On a dictionary-encoded column the key is
@@ -113,10 +147,12 @@ public final class GroupAggregate {
      */
     public static Result run(VortexFile file, String groupBy, java.util.function.Function<Object, Object> groupKey,
             Predicate filter, List<Aggregate> aggregates) {
-        Set<String> columns = new LinkedHashSet<>();
-        if (groupBy != null) {
-            columns.add(groupBy);
-        }
+        return run(file, groupBy == null ? List.of() : List.of(groupBy), groupKey, filter, aggregates);
+    }
+
+    private static Result run(VortexFile file, List<String> groupBy, java.util.function.Function<Object, Object> groupKey,
+            Predicate filter, List<Aggregate> aggregates) {
+        Set<String> columns = new LinkedHashSet<>(groupBy);
         for (Aggregate a : aggregates) {
             if (a.column() != null) {
                 columns.add(a.column());
@@ -148,13 +184,25 @@ public final class GroupAggregate {
      * exactly (a 64-bit overflow is an error), MIN/MAX as over one file, groups in first-seen
      * order. Floating-point sums add the per-split sums in split order, so the answer depends on
      * the dataset's splits but never on {@code threads}; it may differ in the last bits from a
-     * row-by-row sum. {@code groupBy}, the aggregates' columns and the filter's non-partition
-     * columns must be file columns ({@link VortexDataset#fileSchema()}); the filter may also test
-     * partition columns.
+     * row-by-row sum. The aggregates' columns and the filter's non-partition columns must be file
+     * columns ({@link VortexDataset#fileSchema()}); {@code groupBy} may also be a partition
+     * column (without {@code groupKey}), and the filter may test partition columns.
      */
     public static Result run(VortexDataset dataset, String groupBy, java.util.function.Function<Object, Object> groupKey,
             Predicate filter, List<Aggregate> aggregates, int threads) {
-        return DatasetAggregation.run(dataset, groupBy, groupKey, filter, aggregates, threads);
+        return DatasetAggregation.run(dataset, groupBy == null ? List.of() : List.of(groupBy), groupKey, filter,
+                aggregates, threads);
+    }
+
+    /**
+     * {@link #run(VortexDataset, String, java.util.function.Function, Predicate, List, int)} grouped
+     * by the columns {@code groupBy} (none: one group): file columns and partition columns (a
+     * split's partition values are its rows' keys), merged by their values across splits and
+     * files; see {@link Result#key(int, int)} for the keys.
+     */
+    public static Result runGrouped(VortexDataset dataset, List<String> groupBy, Predicate filter,
+            List<Aggregate> aggregates, int threads) {
+        return DatasetAggregation.run(dataset, groupBy, null, filter, aggregates, threads);
     }
 
     /** {@link #run(VortexDataset, String, java.util.function.Function, Predicate, List, int)} without a key function. */
@@ -164,9 +212,12 @@ public final class GroupAggregate {
     }
 
     /** The aggregation of {@code chunks}, rows selected by {@code filter} (null: every row). */
-    static Result aggregate(Iterable<Chunk> chunks, Predicate filter, Schema schema, String groupBy, java.util.function.Function<Object, Object> groupKey,
-            List<Aggregate> aggregates) {
-        Groups groups = new Groups(groupBy == null, groupKey);
+    static Result aggregate(Iterable<Chunk> chunks, Predicate filter, Schema schema, List<String> groupBy,
+            java.util.function.Function<Object, Object> groupKey, List<Aggregate> aggregates) {
+        if (groupKey != null && groupBy.size() != 1) {
+            throw new IllegalArgumentException("a group key function takes one group column");
+        }
+        Groups groups = new Groups(groupBy.size(), groupKey);
         Accumulator[] accs = new Accumulator[aggregates.size()];
         for (int a = 0; a < accs.length; a++) {
             Aggregate agg = aggregates.get(a);
@@ -186,22 +237,25 @@ public final class GroupAggregate {
             }
             values.add(row);
         }
-        return new Result(groups.keys, values);
+        return new Result(groups.keys, values, groupBy.size());
     }
 
-    private static void aggregateChunk(Chunk chunk, String groupBy, Predicate filter,
+    private static void aggregateChunk(Chunk chunk, List<String> groupBy, Predicate filter,
             List<Aggregate> aggregates, Accumulator[] accs, Groups groups) {
         int n = chunk.length();
         Schema schema = chunk.schema();
-        int keyColumn = groupBy == null ? -1 : schema.indexOf(groupBy);
+        int[] keyColumns = new int[groupBy.size()];
+        for (int k = 0; k < keyColumns.length; k++) {
+            keyColumns[k] = schema.indexOf(groupBy.get(k));
+        }
         NativeAggregates spec = new NativeAggregates(schema, aggregates, accs);
-        if (filter != null && spec.all() && (spec.count() > 0 || keyColumn >= 0)
+        if (filter != null && spec.all() && (spec.count() > 0 || keyColumns.length > 0)
                 && PredicateEvaluator.isDictFilterEnabled() && !chunk.selectionMemo().containsKey(filter)) {
             // Every aggregate is native: select and aggregate in one native call, no bitmap crossing.
             PreparedFilter prepared = chunk.scan().prepared(chunk, filter);
-            Object r = prepared == null ? null : prepared.aggregate(chunk, keyColumn, spec.funcs, spec.columns);
+            Object r = prepared == null ? null : prepared.aggregate(chunk, keyColumns, spec.funcs, spec.columns);
             if (r instanceof Object[] result) {
-                mergeNative(chunk, keyColumn, result, spec, accs, groups, () -> Compute.selection(chunk, filter));
+                mergeNative(chunk, keyColumns, result, spec, accs, groups, () -> Compute.selection(chunk, filter));
                 return;
             }
             if (r instanceof long[] words) {
@@ -213,7 +267,7 @@ public final class GroupAggregate {
         if (selected == 0) {
             return;
         }
-        boolean[] done = aggregateNatively(chunk, keyColumn, selection, spec, accs, groups);
+        boolean[] done = aggregateNatively(chunk, keyColumns, selection, spec, accs, groups);
         boolean rest = done == null;
         for (int a = 0; done != null && a < done.length; a++) {
             rest |= !done[a];
@@ -221,12 +275,15 @@ public final class GroupAggregate {
         if (!rest) {
             return;
         }
-        Array key = keyColumn < 0 ? null : chunk.column(keyColumn);
+        Array[] keys = new Array[keyColumns.length];
+        for (int k = 0; k < keys.length; k++) {
+            keys[k] = chunk.column(keyColumns[k]);
+        }
         int[] rows = new int[selected];
         int[] gids = new int[selected];
         chunk.handle().acquire();
         try {
-            int m = groups.assign(key, n, selection, rows, gids);
+            int m = groups.assign(keys, n, selection, rows, gids);
             for (int a = 0; a < accs.length; a++) {
                 if (done != null && done[a]) {
                     continue;
@@ -281,15 +338,15 @@ public final class GroupAggregate {
      * kernel takes (counts, integer SUM/MIN/MAX), merging them; returns which aggregates were
      * done, or null when the native kernel did not take the chunk (then nothing was grouped).
      */
-    private static boolean[] aggregateNatively(Chunk chunk, int keyColumn, Bitmap selection,
+    private static boolean[] aggregateNatively(Chunk chunk, int[] keyColumns, Bitmap selection,
             NativeAggregates spec, Accumulator[] accs, Groups groups) {
-        if (spec.count() == 0 && keyColumn < 0) {
+        if (spec.count() == 0 && keyColumns.length == 0) {
             return null; // nothing to group, nothing native to compute
         }
         Object[] result;
         long h = chunk.handle().acquire();
         try {
-            result = io.vortex4j.reader.internal.Native.aggregateChunk(h, keyColumn,
+            result = io.vortex4j.reader.internal.Native.aggregateChunk(h, keyColumns,
                     selection == null ? null : selection.words(), spec.funcs, spec.columns);
         } finally {
             chunk.handle().release();
@@ -297,7 +354,7 @@ public final class GroupAggregate {
         if (result == null) {
             return null;
         }
-        return mergeNative(chunk, keyColumn, result, spec, accs, groups, () -> selection);
+        return mergeNative(chunk, keyColumns, result, spec, accs, groups, () -> selection);
     }
 
     /**
@@ -305,24 +362,30 @@ public final class GroupAggregate {
      * and accumulators; returns which aggregates were done. {@code selection} gives the chunk's
      * selection (null: every row), needed only to report a failing key function.
      */
-    private static boolean[] mergeNative(Chunk chunk, int keyColumn, Object[] result, NativeAggregates spec,
+    private static boolean[] mergeNative(Chunk chunk, int[] keyColumns, Object[] result, NativeAggregates spec,
             Accumulator[] accs, Groups groups, java.util.function.Supplier<Bitmap> selection) {
         boolean[] done = new boolean[accs.length];
         int n = Math.toIntExact(((long[]) result[0])[0]);
         long[] rowsPerGroup = (long[]) result[1];
-        VarBinDictArray.Dictionary dictionary = keyColumn < 0 ? null : chunk.dictionary(keyColumn);
-        if (dictionary != null) {
-            groups.checkKeys(chunk, keyColumn, dictionary, rowsPerGroup, selection);
+        VarBinDictArray.Dictionary[] dictionaries = new VarBinDictArray.Dictionary[keyColumns.length];
+        for (int k = 0; k < keyColumns.length; k++) {
+            dictionaries[k] = chunk.dictionary(keyColumns[k]);
         }
+        if (keyColumns.length == 1) {
+            groups.checkKeys(chunk, keyColumns[0], dictionaries[0], rowsPerGroup, selection);
+        }
+        long[] codes = (long[]) result[2];
         int[] gid = new int[n];
         for (int c = 0; c < n; c++) {
             if (rowsPerGroup[c] == 0) {
                 gid[c] = -1;
-            } else if (dictionary == null) {
+            } else if (keyColumns.length == 0) {
                 gid[c] = 0;
-            } else {
+            } else if (keyColumns.length == 1) {
                 // The last group is the null key; the others are dictionary entries, keyed once.
-                gid[c] = groups.idOfCode(dictionary, c == n - 1 ? -1 : c);
+                gid[c] = groups.idOfCode(dictionaries[0], c == n - 1 ? -1 : c);
+            } else {
+                gid[c] = groups.idOfCodes(dictionaries, codes[c]);
             }
         }
         for (int k = 0; k < spec.count(); k++) {
@@ -345,11 +408,14 @@ public final class GroupAggregate {
         final List<Object> keys = new ArrayList<>();
         final Map<Object, Integer> ids = new HashMap<>();
         final boolean single;
+        /** Number of group columns. */
+        final int width;
         /** Maps a value of the group column to its key; null for the identity. */
         final java.util.function.Function<Object, Object> keyOf;
 
-        Groups(boolean single, java.util.function.Function<Object, Object> keyOf) {
-            this.single = single;
+        Groups(int width, java.util.function.Function<Object, Object> keyOf) {
+            this.single = width == 0;
+            this.width = width;
             this.keyOf = keyOf;
             if (single) {
                 keys.add(null);
@@ -374,6 +440,22 @@ public final class GroupAggregate {
                 return id(code < 0 ? null : dictionary.value(code));
             }
             return id(keys(dictionary).key(dictionary, code, keyOf));
+        }
+
+        /**
+         * The group of rows whose group columns hold the entries of composite code {@code code}
+         * ({@code Native.aggregateChunk}): per column, the slot {@code code % (n + 1)} of its
+         * dictionary of {@code n} entries, slot {@code n} a null.
+         */
+        int idOfCodes(VarBinDictArray.Dictionary[] dictionaries, long code) {
+            Object[] values = new Object[dictionaries.length];
+            for (int k = 0; k < values.length; k++) {
+                long radix = dictionaries[k].entries().length() + 1L;
+                int slot = (int) Long.remainderUnsigned(code, radix);
+                code = Long.divideUnsigned(code, radix);
+                values[k] = slot == radix - 1 ? null : dictionaries[k].value(slot);
+            }
+            return id(new KeyTuple(values));
         }
 
         private GroupKeys keys(VarBinDictArray.Dictionary dictionary) {
@@ -428,8 +510,8 @@ public final class GroupAggregate {
             return g;
         }
 
-        /** Fills the selected rows and their group ids; returns how many. */
-        int assign(Array key, int n, Bitmap selection, int[] rows, int[] gids) {
+        /** Fills the selected rows and their group ids, grouped by {@code keys}; returns how many. */
+        int assign(Array[] keys, int n, Bitmap selection, int[] rows, int[] gids) {
             int m = 0;
             if (selection == null) {
                 for (int i = 0; i < n; i++) {
@@ -448,11 +530,19 @@ public final class GroupAggregate {
             }
             if (single) {
                 java.util.Arrays.fill(gids, 0, m, 0);
-            } else if (key instanceof VarBinDictArray dict) {
+            } else if (width > 1) {
+                for (int k = 0; k < m; k++) {
+                    Object[] values = new Object[width];
+                    for (int c = 0; c < width; c++) {
+                        values[c] = Values.valueAt(keys[c], rows[k]);
+                    }
+                    gids[k] = id(new KeyTuple(values));
+                }
+            } else if (keys[0] instanceof VarBinDictArray dict) {
                 assignByCode(dict, rows, gids, m);
             } else {
                 for (int k = 0; k < m; k++) {
-                    gids[k] = idOfValue(Values.valueAt(key, rows[k]));
+                    gids[k] = idOfValue(Values.valueAt(keys[0], rows[k]));
                 }
             }
             return m;

@@ -88,14 +88,18 @@ public final class Native {
 
     /**
      * Aggregates one chunk natively: the rows of {@code selection} (a bitmap, or null for all)
-     * grouped by the dictionary codes of column {@code key} (or one group when {@code key < 0});
-     * aggregate {@code a} is function {@code funcs[a]} (GroupAggregate.Function ordinal) of column
-     * {@code columns[a]} (-1 for COUNT(*)). Returns {@code Object[]{long[]{groups}, rows, unused,
-     * count0, value0, count1, value1, ...}}: per group the selected rows, then per aggregate the
-     * rows or non-null values and the SUM/MIN/MAX; group {@code groups - 1} is the null key. Null when the native kernel does not take the
-     * chunk (key not a dictionary of strings, an aggregate it does not compute).
+     * grouped by the dictionary codes of columns {@code keys} (none: one group); aggregate {@code
+     * a} is function {@code funcs[a]} (GroupAggregate.Function ordinal) of column {@code
+     * columns[a]} (-1 for COUNT(*)). Returns {@code Object[]{long[]{groups}, rows, codes, count0,
+     * value0, count1, value1, ...}}: per group the selected rows, then per aggregate the rows or
+     * non-null values and the SUM/MIN/MAX. With one key group {@code c} is code {@code c} and
+     * group {@code groups - 1} the null key, and {@code codes} is empty; with several, {@code
+     * codes} holds each group's composite code {@code slot0 + (n0 + 1) * (slot1 + (n1 + 1) *
+     * (...))}, {@code nk} the length of key {@code k}'s dictionary and slot {@code nk} its null.
+     * Null when the native kernel does not take the chunk (a key not a dictionary of strings,
+     * composite codes beyond 64 bits, an aggregate it does not compute).
      */
-    public static native Object[] aggregateChunk(long chunk, int key, long[] selection, int[] funcs, int[] columns);
+    public static native Object[] aggregateChunk(long chunk, int[] keys, long[] selection, int[] funcs, int[] columns);
 
     /** The encoding tree of column {@code column} of the chunk, one node a line. */
     public static native String encodingTree(long chunk, int column);
@@ -192,7 +196,7 @@ public final class Native {
      * Object[]}; the selection ({@code long[]}) when the aggregate kernel does not take the chunk;
      * null when the filter cannot be evaluated natively on it.
      */
-    public static native Object aggregateSelected(long chunk, long filter, long[][] external, int key, int[] funcs,
+    public static native Object aggregateSelected(long chunk, long filter, long[][] external, int[] keys, int[] funcs,
             int[] columns);
 
     // ---- datasets
