@@ -122,6 +122,35 @@ fn key_slots(key: &ArrayRef, rows: &[u32], ctx: &mut ExecutionCtx) -> VortexResu
     Ok(Some((slots, values.len())))
 }
 
+/// Rows per slot of the dictionary of strings `key` over all `len` rows of a chunk (slots as
+/// [`key_slots`] gives them), counted in one pass over the codes; and the dictionary's length.
+/// `None` when `key` is not a dictionary of strings.
+fn key_counts(key: &ArrayRef, len: usize, ctx: &mut ExecutionCtx) -> VortexResult<Option<(Vec<i64>, usize)>> {
+    let Some((codes, values)) = string_dictionary(key) else {
+        return Ok(None);
+    };
+    let n = values.len();
+    let codes_valid = valid_bits(&codes, ctx)?;
+    let codes = codes.execute::<PrimitiveArray>(ctx)?;
+    // Slot n: null codes, null entries and (corrupt data) codes outside the dictionary.
+    let mut per_slot = vec![0i64; n + 1];
+    match_each_integer_ptype!(codes.ptype(), |P| {
+        let c = &codes.as_slice::<P>()[..len];
+        match &codes_valid {
+            None => c.iter().for_each(|&x| per_slot[(x as usize).min(n)] += 1),
+            Some(w) => c.iter().enumerate().for_each(|(r, &x)| {
+                per_slot[if bit(w, r) { (x as usize).min(n) } else { n }] += 1;
+            }),
+        }
+    });
+    if let Some(w) = valid_bits(&values, ctx)? {
+        for c in (0..n).filter(|&c| !bit(&w, c)) {
+            per_slot[n] += std::mem::take(&mut per_slot[c]);
+        }
+    }
+    Ok(Some((per_slot, n)))
+}
+
 /// Groups the selected rows by the dictionary codes of `keys`. Without a key all rows are one
 /// group; with one key group `c` is code `c` and the last group (index `dictionary length`) the
 /// null key. With several keys each row's composite code is `slot_0 + (n_0 + 1) * (slot_1 +
@@ -214,6 +243,14 @@ pub fn aggregate(
 ) -> VortexResult<Option<Aggregated>> {
     if aggs.iter().any(|(f, c)| !supported(*f, c.map(|c| c.dtype()))) {
         return Ok(None);
+    }
+    // Every row of a chunk counted per entry of one dictionary (an unfiltered `GROUP BY s` with
+    // COUNT(*)): one pass over the codes, without the lists of rows and group ids.
+    if selection.is_none() && keys.len() == 1 && aggs.iter().all(|(f, _)| *f == Func::CountStar) {
+        if let Some((counts, n)) = key_counts(keys[0], len, ctx)? {
+            let partials = (0..=aggs.len()).map(|_| Partial { count: counts.clone(), value: vec![] }).collect();
+            return Ok(Some(Aggregated { groups: n + 1, codes: vec![], partials }));
+        }
     }
     let Some(g) = groups(keys, len, selection, ctx)? else {
         return Ok(None);
@@ -397,6 +434,47 @@ mod tests {
                 assert_eq!(p[3].value, zero_empty(sum.clone()), "{what}");
                 assert_eq!(p[4].value, zero_empty(min.clone()), "{what}");
                 assert_eq!(p[5].value, zero_empty(max.clone()), "{what}");
+            }
+        }
+    }
+
+    /// COUNT(*) alone by one dictionary key, every row (the one-pass histogram) and selections,
+    /// null codes, null entries and u8/u32 codes, against a row-by-row count.
+    #[test]
+    fn counts_by_one_key_match_a_row_by_row_answer() {
+        let n = 3000usize;
+        let mut next = xorshift(0x1234_5678_9ABC_DEF1u64);
+        let entries = [Some("x"), Some("y"), None, Some("é"), Some("")];
+        let code_ok: Vec<bool> = (0..n).map(|_| next() % 9 != 0).collect();
+        let code: Vec<u32> = (0..n).map(|_| (next() % 5) as u32).collect();
+        let keys = [
+            PrimitiveArray::new(code.iter().map(|&c| c as u8).collect::<Buffer<u8>>(), Validity::from_iter(code_ok.iter().copied())).into_array(),
+            PrimitiveArray::new(code.iter().copied().collect::<Buffer<u32>>(), Validity::NonNullable).into_array(),
+        ];
+        for (k, codes) in keys.into_iter().enumerate() {
+            let nullable_codes = k == 0;
+            let values = VarBinViewArray::from_iter_nullable_str(entries).into_array();
+            let key = DictArray::try_new(codes, values).unwrap().into_array();
+            let slot = |r: usize| match (!nullable_codes || code_ok[r], entries[code[r] as usize]) {
+                (true, Some(_)) => code[r] as usize,
+                _ => entries.len(),
+            };
+            for percent in [100u64, 50, 3] {
+                let keep: Vec<bool> = (0..n).map(|_| percent == 100 || next() % 100 < percent).collect();
+                let mut words = vec![0u64; n.div_ceil(64)];
+                keep.iter().enumerate().filter(|(_, k)| **k).for_each(|(r, _)| words[r / 64] |= 1 << (r % 64));
+                let mut expected = vec![0i64; entries.len() + 1];
+                (0..n).filter(|&r| keep[r]).for_each(|r| expected[slot(r)] += 1);
+                let selection = (percent != 100).then_some(&words[..]);
+                let aggs = [(Func::CountStar, None), (Func::CountStar, None)];
+                let got = aggregate(&[&key], n, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
+                let what = format!("codes {k}, {percent}%");
+                assert_eq!(got.groups, entries.len() + 1, "{what}");
+                assert!(got.codes.is_empty(), "{what}");
+                assert_eq!(got.partials.len(), 3, "{what}");
+                for p in &got.partials {
+                    assert_eq!(p.count, expected, "{what}");
+                }
             }
         }
     }
