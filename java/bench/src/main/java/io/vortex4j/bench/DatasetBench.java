@@ -74,23 +74,13 @@ public final class DatasetBench {
             System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
             for (String[] q : QUERIES) {
                 List<String> expected = SqlBench.canonical(cs[0], q[1]);
-                double[] t = new double[cs.length];
                 for (int k = 0; k < cs.length; k++) {
                     List<String> got = SqlBench.canonical(cs[k], q[1]);
                     if (!got.equals(expected)) {
                         throw new IllegalStateException(q[0] + " (" + names[k] + "): " + got + " but " + expected);
                     }
                 }
-                // Interleaved rounds, so that machine noise hits every configuration alike.
-                for (int k = 0; k < cs.length; k++) {
-                    t[k] = Double.MAX_VALUE;
-                    SqlBench.best(cs[k], q[1], 1);
-                }
-                for (int r = 0; r < runs; r++) {
-                    for (int k = 0; k < cs.length; k++) {
-                        t[k] = Math.min(t[k], timeOnce(cs[k], q[1]));
-                    }
-                }
+                double[] t = SqlBench.bestInRounds(List.of(cs), q[1], runs);
                 System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f |%n", q[0], t[0], t[1], t[2], t[3],
                         t[0] / t[1], t[2] / t[3], t[3] / t[1]);
             }
@@ -99,13 +89,6 @@ public final class DatasetBench {
                 c.close();
             }
         }
-    }
-
-    /** One run's wall time in ms ({@code best} with no timed runs is one untimed run). */
-    private static double timeOnce(Connection c, String sql) throws Exception {
-        long t0 = System.nanoTime();
-        SqlBench.best(c, sql, 0);
-        return (System.nanoTime() - t0) / 1e6;
     }
 
     private static long rowsIn(Path file) {

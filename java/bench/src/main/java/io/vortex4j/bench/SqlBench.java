@@ -130,18 +130,6 @@ public final class SqlBench {
         return best;
     }
 
-    /** Best wall time in ms of {@code runs} runs after one warm-up, each reading every value. */
-    static double best(Connection c, String sql, int runs) throws SQLException {
-        drain(c, sql);
-        long best = Long.MAX_VALUE;
-        for (int i = 0; i < runs; i++) {
-            long t0 = System.nanoTime();
-            drain(c, sql);
-            best = Math.min(best, System.nanoTime() - t0);
-        }
-        return best / 1e6;
-    }
-
     private static long drain(Connection c, String sql) throws SQLException {
         long n = 0;
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {

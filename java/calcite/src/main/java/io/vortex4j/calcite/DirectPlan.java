@@ -2,6 +2,7 @@ package io.vortex4j.calcite;
 
 import java.lang.reflect.Type;
 import java.util.List;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelCollation;
@@ -40,7 +41,8 @@ final class DirectPlan extends Prepare.PreparedResultImpl {
         if (!ENABLED || root.kind != SqlKind.SELECT || !(root.rel instanceof VortexAggregateScan scan) || !root.isRefTrivial()) {
             return null;
         }
-        boolean scalar = scan.getRowType().getFieldCount() == 1;
+        // The row format the scan's generated code would use (PhysTypeImpl.of applies the same rule).
+        boolean scalar = JavaRowFormat.ARRAY.optimize(scan.getRowType()) == JavaRowFormat.SCALAR;
         return new DirectPlan(root, parameterRowType, fieldOrigins, scan.spec(scalar), scalar);
     }
 

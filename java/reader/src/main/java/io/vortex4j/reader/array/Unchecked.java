@@ -55,6 +55,6 @@ public final class Unchecked {
 
     /** The dictionary code of row {@code i}, or -1 when the row is null. */
     public static int code(VarBinDictArray d, int i) {
-        return d.validity != null && !Array.bit(d.validity, i) ? -1 : d.codeUnchecked(i);
+        return d.validCodeUnchecked(i);
     }
 }

@@ -82,9 +82,14 @@ public final class VarBinDictArray extends Array {
      */
     private int validCode(int i) {
         checkIndex(i);
-        int code = isCodeNullUnchecked(i) ? -1 : codeUnchecked(i);
+        int code = validCodeUnchecked(i);
         checkRead();
         return code;
+    }
+
+    /** {@link #validCode} without the checks: the caller checks the read. */
+    int validCodeUnchecked(int i) {
+        return isCodeNullUnchecked(i) ? -1 : codeUnchecked(i);
     }
 
     private boolean isCodeNullUnchecked(int i) {

@@ -87,18 +87,6 @@ abstract class Accumulator {
         return new MinMaxObject(max);
     }
 
-    static long longAt(Array a, int i) {
-        return Unchecked.longAt(a, i);
-    }
-
-    static double doubleAt(Array a, int i) {
-        return Unchecked.doubleAt(a, i);
-    }
-
-    static boolean valid(Array a, int i) {
-        return Unchecked.valid(a, i);
-    }
-
     static int grow(int length, int groups) {
         return Math.max(groups, length * 2);
     }
@@ -189,8 +177,8 @@ abstract class Accumulator {
             }
             for (int k = 0; k < m; k++) {
                 int i = rows[k];
-                if (valid(column, i)) {
-                    addTo(gids[k], longAt(column, i));
+                if (Unchecked.valid(column, i)) {
+                    addTo(gids[k], Unchecked.longAt(column, i));
                 }
             }
         }
@@ -250,9 +238,9 @@ abstract class Accumulator {
             }
             for (int k = 0; k < m; k++) {
                 int i = rows[k];
-                if (valid(column, i)) {
+                if (Unchecked.valid(column, i)) {
                     int g = gids[k];
-                    sums[g] += doubleAt(column, i);
+                    sums[g] += Unchecked.doubleAt(column, i);
                     seen[g] = true;
                 }
             }
@@ -312,8 +300,8 @@ abstract class Accumulator {
         void add(Array column, int[] rows, int[] gids, int m) {
             for (int k = 0; k < m; k++) {
                 int i = rows[k];
-                if (valid(column, i)) {
-                    offer(gids[k], longAt(column, i));
+                if (Unchecked.valid(column, i)) {
+                    offer(gids[k], Unchecked.longAt(column, i));
                 }
             }
         }
@@ -375,9 +363,9 @@ abstract class Accumulator {
         void add(Array column, int[] rows, int[] gids, int m) {
             for (int k = 0; k < m; k++) {
                 int i = rows[k];
-                if (valid(column, i)) {
+                if (Unchecked.valid(column, i)) {
                     int g = gids[k];
-                    double v = doubleAt(column, i);
+                    double v = Unchecked.doubleAt(column, i);
                     int c = Double.compare(v, best[g]);
                     if (!seen[g] || (max ? c > 0 : c < 0)) {
                         best[g] = v;
