@@ -1,6 +1,9 @@
 package io.vortex4j.cli;
 
+import java.io.PrintWriter;
 import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -8,36 +11,107 @@ import picocli.CommandLine.ParseResult;
 
 /** {@code vortex4j}: the command-line front end (see {@code bin/vortex4j --help}). */
 @Command(name = "vortex4j", mixinStandardHelpOptions = true, version = "vortex4j 0.1.0",
-        description = "Query Vortex files from the JVM.",
-        subcommands = {DemoCommand.class, SqlCommand.class, GenerateCommand.class, InspectCommand.class,
-            SchemaCommand.class, StatsCommand.class, FilterCommand.class, ConvertCommand.class, ExportCommand.class, WarmUpCommand.class})
+        description = "Query Vortex files from the JVM.")
 public final class Main implements Runnable {
+    /** The sub-commands, in the order {@code --help} lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(DemoCommand.class, SqlCommand.class, GenerateCommand.class,
+            InspectCommand.class, SchemaCommand.class, StatsCommand.class, FilterCommand.class, ConvertCommand.class,
+            ExportCommand.class, WarmUpCommand.class);
+
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
             description = "on an error, print its stack trace after the one-line message")
     boolean verbose;
 
+    private static final String NO_CLOSURES = "picocli.disable.closures";
+
     /** Runs the command line; exits with 0 on success, 1 on an error, 2 on bad usage. */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(run(args));
+    }
+
+    /** Runs the command line (see {@link #commandLine(String[])}) and returns its exit code. */
+    static int run(String[] args) {
+        Integer quick = quickSql(args);
+        return quick != null ? quick : commandLine(args).execute(args);
+    }
+
+    /**
+     * {@code sql} on a plain command line, its arguments set by {@link QuickArgs} instead of picocli
+     * (whose loading is a good part of a one-shot query's start-up), with the same error handling;
+     * null when the command line is not that, for picocli to parse.
+     */
+    private static Integer quickSql(String[] args) {
+        if (args.length == 0 || !args[0].equals("sql")) {
+            return null;
+        }
+        SqlCommand sql = new SqlCommand();
+        QuickArgs.Parsed parsed = QuickArgs.parse(sql, Arrays.asList(args).subList(1, args.length));
+        if (parsed == null) {
+            return null;
+        }
+        try {
+            return sql.call();
+        } catch (Exception e) {
+            return report(e, new PrintWriter(System.err, true), parsed.verbose());
+        }
+    }
+
+    /** {@link #commandLine()} with every sub-command, as {@code --help} and tests see it. */
+    static CommandLine commandLine() {
+        return commandLine(new String[0]);
     }
 
     /**
      * The command line with its error handling: an error of a command is one line on stderr,
      * {@code vortex4j: <what went wrong>} (the stack trace follows with {@code --verbose}), and exit
      * code 1; bad usage is picocli's message and usage text, and exit code 2.
+     *
+     * <p>When {@code args} name a sub-command (after top-level options), only that one is
+     * modelled: picocli builds every command's model from its annotations up front (~10% of a
+     * one-shot {@code inspect}'s time for the ten). Otherwise (help, a typo with its suggestions)
+     * all of them are.
      */
-    static CommandLine commandLine() {
+    static CommandLine commandLine(String[] args) {
+        // picocli's default factory otherwise looks for Groovy with Class.forName, which opens
+        // every jar on the classpath (~60) to not find it: tens of ms of a command that would
+        // otherwise open a few of them (inspect, schema, stats, help).
+        if (System.getProperty(NO_CLOSURES) == null) {
+            System.setProperty(NO_CLOSURES, "true");
+        }
         CommandLine cli = new CommandLine(new Main());
+        Class<?> named = named(args);
+        for (Class<?> command : named == null ? COMMANDS : List.of(named)) {
+            cli.addSubcommand(command);
+        }
         cli.setExecutionExceptionHandler(Main::report);
         return cli;
     }
 
-    private static int report(Exception e, CommandLine command, ParseResult parsed) {
-        command.getErr().println("vortex4j: " + oneLine(e));
-        if (verbose(parsed)) {
-            e.printStackTrace(command.getErr());
+    /** The sub-command the first argument after {@code --verbose} names, or null. */
+    private static Class<?> named(String[] args) {
+        for (String a : args) {
+            if (!a.equals(QuickArgs.VERBOSE)) {
+                for (Class<?> command : COMMANDS) {
+                    if (command.getAnnotation(Command.class).name().equals(a)) {
+                        return command;
+                    }
+                }
+                return null;
+            }
         }
-        command.getErr().flush();
+        return null;
+    }
+
+    private static int report(Exception e, CommandLine command, ParseResult parsed) {
+        return report(e, command.getErr(), verbose(parsed));
+    }
+
+    private static int report(Exception e, PrintWriter err, boolean verbose) {
+        err.println("vortex4j: " + oneLine(e));
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        err.flush();
         return 1;
     }
 
@@ -64,7 +138,7 @@ public final class Main implements Runnable {
 
     private static boolean verbose(ParseResult parsed) {
         for (ParseResult p = parsed; p != null; p = p.subcommand()) {
-            if (p.hasMatchedOption("--verbose")) {
+            if (p.hasMatchedOption(QuickArgs.VERBOSE)) {
                 return true;
             }
         }
@@ -73,6 +147,6 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        commandLine().usage(System.out);
     }
 }

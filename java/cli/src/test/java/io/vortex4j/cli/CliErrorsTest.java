@@ -5,14 +5,11 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.BeforeClass;
 import org.junit.Test;
-import picocli.CommandLine;
 
 /**
  * Errors on the command line: one line on stderr ({@code vortex4j: <message>}, the trace only
@@ -36,18 +33,20 @@ public class CliErrorsTest {
         }
     }
 
+    /** Runs the command line as {@code main} does (plain {@code sql} lines without picocli), output captured. */
     static Result run(String... args) {
         PrintStream old = System.out;
+        PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StringWriter err = new StringWriter();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            CommandLine cli = Main.commandLine();
-            cli.setErr(new PrintWriter(err, true));
-            int code = cli.execute(args);
-            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+            int code = Main.run(args);
+            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(old);
+            System.setErr(oldErr);
         }
     }
 

@@ -36,7 +36,7 @@ public class CliTest {
         System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            int code = Main.commandLine().execute(args);
+            int code = Main.run(args);
             return new Result(code, buf.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(old);
