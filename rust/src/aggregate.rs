@@ -3,9 +3,12 @@
 //! group, index `dictionary length`), and COUNT / SUM / MIN / MAX of numeric columns are folded
 //! per group. No string is decoded: Java names each group once, from the dictionary.
 //!
-//! Per-chunk partial results go back to Java, which merges them across chunks. Floating-point
-//! sums stay in Java, which adds values in row order (so a pushed-down SUM is bit-identical to
-//! Calcite's own); everything here is exact.
+//! Per-chunk partial results go back to Java, which merges them across chunks. Integer results
+//! are exact. A floating-point SUM (without GROUP BY) continues Java's running sum: Java passes
+//! the sum so far, the kernel adds the chunk's values to it in row order and returns the new sum,
+//! so the result is bit-identical to Java adding every row itself (and to Calcite's own sum over
+//! the same rows). MIN/MAX of floats order as Java's `Double.compare` (-0.0 below 0.0, NaN above
+//! +inf), which no summation order affects.
 
 use vortex_array::ArrayRef;
 use vortex_array::ExecutionCtx;
@@ -43,7 +46,20 @@ pub struct Partial {
     /// Rows (COUNT(*)) or non-null values (everything else) per group.
     pub count: Vec<i64>,
     /// SUM, MIN or MAX per group (meaningless where `count` is 0); empty for counts.
-    pub value: Vec<i64>,
+    pub value: Values,
+}
+
+/// The per-group values of a partial: integers, or floats (SUM, MIN, MAX of a float column).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Values {
+    Int(Vec<i64>),
+    Float(Vec<f64>),
+}
+
+impl Partial {
+    fn counts(count: Vec<i64>) -> Self {
+        Partial { count, value: Values::Int(vec![]) }
+    }
 }
 
 /// Groups of a chunk: the group of each selected row, the number of groups and, with several
@@ -207,13 +223,18 @@ fn groups(keys: &[&ArrayRef], len: usize, selection: Option<&[u64]>, ctx: &mut E
     Ok(Some(Groups { rows, gids, count: codes.len(), codes }))
 }
 
-/// Whether the native kernel aggregates `func` over a column of `dtype` (else Java does).
-pub fn supported(func: Func, dtype: Option<&DType>) -> bool {
+/// Whether the native kernel aggregates `func` over a column of `dtype` (else Java does), with
+/// group columns (`keyed`) or without.
+pub fn supported(func: Func, dtype: Option<&DType>, keyed: bool) -> bool {
     match (func, dtype) {
         (Func::CountStar, _) => true,
         (Func::Count, Some(_)) => true,
-        // Integers that fit i64 exactly; float sums stay in Java (row-order rounding).
-        (Func::Sum | Func::Min | Func::Max, Some(DType::Primitive(p, _))) => p.is_int() && *p != PType::U64,
+        // Integers that fit i64 exactly.
+        (Func::Sum | Func::Min | Func::Max, Some(DType::Primitive(p, _))) if p.is_int() => *p != PType::U64,
+        // A float sum continues Java's running sum, which exists only for the one group without
+        // keys (per group it would need Java's groups before the kernel has made its own).
+        (Func::Sum, Some(DType::Primitive(PType::F32 | PType::F64, _))) => !keyed,
+        (Func::Min | Func::Max, Some(DType::Primitive(PType::F32 | PType::F64, _))) => true,
         _ => false,
     }
 }
@@ -229,6 +250,22 @@ pub struct Aggregated {
     pub partials: Vec<Partial>,
 }
 
+/// One aggregate of [`aggregate`]: its function, its column (none for COUNT(*)) and, for a float
+/// SUM, the sum so far that the chunk's values are added to (0.0 before the first chunk).
+#[derive(Clone, Copy)]
+pub struct Agg<'a> {
+    pub func: Func,
+    pub column: Option<&'a ArrayRef>,
+    pub start: f64,
+}
+
+impl<'a> Agg<'a> {
+    /// `func` of `column`, a float sum starting from 0.0.
+    pub fn new(func: Func, column: Option<&'a ArrayRef>) -> Self {
+        Agg { func, column, start: 0.0 }
+    }
+}
+
 /// Aggregates one chunk. `keys` are the group columns (none: one group), `selection` the rows to
 /// keep (or all), `aggs` the functions and their columns. The first partial holds the selected
 /// rows per group, then one per aggregate. `None` when a key is not a dictionary of strings, the
@@ -238,17 +275,17 @@ pub fn aggregate(
     keys: &[&ArrayRef],
     len: usize,
     selection: Option<&[u64]>,
-    aggs: &[(Func, Option<&ArrayRef>)],
+    aggs: &[Agg<'_>],
     ctx: &mut ExecutionCtx,
 ) -> VortexResult<Option<Aggregated>> {
-    if aggs.iter().any(|(f, c)| !supported(*f, c.map(|c| c.dtype()))) {
+    if aggs.iter().any(|a| !supported(a.func, a.column.map(|c| c.dtype()), !keys.is_empty())) {
         return Ok(None);
     }
     // Every row of a chunk counted per entry of one dictionary (an unfiltered `GROUP BY s` with
     // COUNT(*)): one pass over the codes, without the lists of rows and group ids.
-    if selection.is_none() && keys.len() == 1 && aggs.iter().all(|(f, _)| *f == Func::CountStar) {
+    if selection.is_none() && keys.len() == 1 && aggs.iter().all(|a| a.func == Func::CountStar) {
         if let Some((counts, n)) = key_counts(keys[0], len, ctx)? {
-            let partials = (0..=aggs.len()).map(|_| Partial { count: counts.clone(), value: vec![] }).collect();
+            let partials = (0..=aggs.len()).map(|_| Partial::counts(counts.clone())).collect();
             return Ok(Some(Aggregated { groups: n + 1, codes: vec![], partials }));
         }
     }
@@ -259,13 +296,13 @@ pub fn aggregate(
     let mut out = Vec::with_capacity(aggs.len() + 1);
     let mut rows = vec![0i64; g.count];
     g.gids.iter().for_each(|&gid| rows[gid as usize] += 1);
-    out.push(Partial { count: rows, value: vec![] });
-    for (func, column) in aggs {
-        out.push(match (func, column) {
+    out.push(Partial::counts(rows));
+    for agg in aggs {
+        out.push(match (agg.func, agg.column) {
             (Func::CountStar, _) => {
                 let mut count = vec![0i64; g.count];
                 g.gids.iter().for_each(|&gid| count[gid as usize] += 1);
-                Partial { count, value: vec![] }
+                Partial::counts(count)
             }
             (Func::Count, Some(c)) => {
                 let valid = valid_bits(c, ctx)?;
@@ -275,9 +312,10 @@ pub fn aggregate(
                         count[gid as usize] += 1;
                     }
                 }
-                Partial { count, value: vec![] }
+                Partial::counts(count)
             }
-            (f, Some(c)) => fold_ints(*f, c, &g, ctx)?,
+            (f, Some(c)) if c.dtype().is_float() => fold_floats(f, c, agg.start, &g, ctx)?,
+            (f, Some(c)) => fold_ints(f, c, &g, ctx)?,
             (f, None) => vortex_bail!("{f:?} needs a column"),
         });
     }
@@ -329,9 +367,52 @@ fn fold_ints(func: Func, column: &ArrayRef, g: &Groups, ctx: &mut ExecutionCtx) 
         .map(|(a, &n)| if n == 0 { Ok(0) } else { i64::try_from(a).map_err(|_| ()) })
         .collect::<Result<Vec<i64>, ()>>();
     match value {
-        Ok(value) => Ok(Partial { count, value }),
+        Ok(value) => Ok(Partial { count, value: Values::Int(value) }),
         Err(()) => vortex_bail!("SUM of column of {} overflows a 64-bit integer", column.dtype()),
     }
+}
+
+/// SUM / MIN / MAX of a float column (f32 widened exactly) per group. SUM (one group, see
+/// [`supported`]) adds each selected non-null value to `start` in row order, as Java's `+=` does;
+/// MIN/MAX keep the first of equal values in Java's `Double.compare` order.
+fn fold_floats(func: Func, column: &ArrayRef, start: f64, g: &Groups, ctx: &mut ExecutionCtx) -> VortexResult<Partial> {
+    let valid = valid_bits(column, ctx)?;
+    let values = column.clone().execute::<PrimitiveArray>(ctx)?;
+    let mut count = vec![0i64; g.count];
+    let mut acc = vec![if func == Func::Sum { start } else { 0.0 }; g.count];
+    fn fold<P: Copy + Into<f64>>(v: &[P], g: &Groups, valid: Option<&[u64]>, count: &mut [i64], acc: &mut [f64], step: impl Fn(f64, f64, bool) -> f64) {
+        for (&r, &gid) in g.rows.iter().zip(&g.gids) {
+            let (r, gid) = (r as usize, gid as usize);
+            if valid.is_some_and(|w| !bit(w, r)) {
+                continue;
+            }
+            acc[gid] = step(acc[gid], v[r].into(), count[gid] == 0);
+            count[gid] += 1;
+        }
+    }
+    let valid = valid.as_deref();
+    macro_rules! fold_as {
+        ($p:ty) => {{
+            let v = values.as_slice::<$p>();
+            match func {
+                Func::Sum => fold(v, g, valid, &mut count, &mut acc, |a, x, _| a + x),
+                Func::Min => fold(v, g, valid, &mut count, &mut acc, |a, x, first| if first || java_order(x, a).is_lt() { x } else { a }),
+                _ => fold(v, g, valid, &mut count, &mut acc, |a, x, first| if first || java_order(x, a).is_gt() { x } else { a }),
+            }
+        }};
+    }
+    match values.ptype() {
+        PType::F32 => fold_as!(f32),
+        PType::F64 => fold_as!(f64),
+        p => vortex_bail!("a float aggregate over a column of {p}"),
+    }
+    Ok(Partial { count, value: Values::Float(acc) })
+}
+
+/// Java's `Double.compare`: every NaN equal and above +inf, -0.0 below 0.0.
+fn java_order(a: f64, b: f64) -> std::cmp::Ordering {
+    let canonical = |x: f64| if x.is_nan() { f64::NAN } else { x };
+    canonical(a).total_cmp(&canonical(b))
 }
 
 #[cfg(test)]
@@ -344,6 +425,17 @@ mod tests {
 
     use super::*;
     use crate::session::execution_ctx;
+
+    fn specs<'a>(aggs: &[(Func, Option<&'a ArrayRef>)]) -> Vec<Agg<'a>> {
+        aggs.iter().map(|&(f, c)| Agg::new(f, c)).collect()
+    }
+
+    fn ints(p: &Partial) -> Vec<i64> {
+        match &p.value {
+            Values::Int(v) => v.clone(),
+            Values::Float(v) => panic!("float values {v:?}"),
+        }
+    }
 
     #[test]
     fn groups_by_code_with_null_codes_and_null_entries() {
@@ -363,15 +455,15 @@ mod tests {
         // Select every row but the last.
         let selection = [0b0111111u64];
         let aggs = [(Func::CountStar, None), (Func::Count, Some(&v)), (Func::Sum, Some(&v)), (Func::Min, Some(&v)), (Func::Max, Some(&v))];
-        let Aggregated { groups, partials: p, .. } = aggregate(&[&key], 7, Some(&selection), &aggs, &mut execution_ctx()).unwrap().unwrap();
+        let Aggregated { groups, partials: p, .. } = aggregate(&[&key], 7, Some(&selection), &specs(&aggs), &mut execution_ctx()).unwrap().unwrap();
         // Groups: code 0 (a), code 1 (NULL entry -> null group), code 2 (b), null group = 3.
         assert_eq!(groups, 4);
         assert_eq!(p[0].count, vec![2, 0, 2, 2]); // rows: a {0,3}, b {2,5}, null {1,4}
         assert_eq!(p[1].count, vec![2, 0, 2, 2]); // COUNT(*)
         assert_eq!(p[2].count, vec![1, 0, 2, 2]); // COUNT(v): row 3 is null
-        assert_eq!((p[3].count[0], p[3].value[0]), (1, 5)); // SUM a
-        assert_eq!((p[3].value[2], p[3].value[3]), (1, 16)); // SUM b, SUM null group (7 + 9)
-        assert_eq!((p[4].value[2], p[5].value[2]), (-3, 4)); // MIN/MAX b
+        assert_eq!((p[3].count[0], ints(&p[3])[0]), (1, 5)); // SUM a
+        assert_eq!((ints(&p[3])[2], ints(&p[3])[3]), (1, 16)); // SUM b, SUM null group (7 + 9)
+        assert_eq!((ints(&p[4])[2], ints(&p[5])[2]), (-3, 4)); // MIN/MAX b
     }
 
     /// A deterministic pseudo-random sequence.
@@ -426,14 +518,14 @@ mod tests {
                 let zero_empty = |a: Vec<i64>| a.into_iter().zip(&count).map(|(a, &c)| if c == 0 { 0 } else { a }).collect::<Vec<_>>();
                 let selection = (percent != 100).then_some(&words[..]);
                 let keys: Vec<&ArrayRef> = if keyed { vec![&key] } else { vec![] };
-                let Aggregated { groups: got_groups, partials: p, .. } = aggregate(&keys, n, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
+                let Aggregated { groups: got_groups, partials: p, .. } = aggregate(&keys, n, selection, &specs(&aggs), &mut execution_ctx()).unwrap().unwrap();
                 let what = format!("{percent}% keyed={keyed}");
                 assert_eq!(got_groups, groups, "{what}");
                 assert_eq!((&p[0].count, &p[1].count, &p[2].count), (&rows, &rows, &count), "{what}");
                 assert_eq!((&p[3].count, &p[4].count, &p[5].count), (&count, &count, &count), "{what}");
-                assert_eq!(p[3].value, zero_empty(sum.clone()), "{what}");
-                assert_eq!(p[4].value, zero_empty(min.clone()), "{what}");
-                assert_eq!(p[5].value, zero_empty(max.clone()), "{what}");
+                assert_eq!(ints(&p[3]), zero_empty(sum.clone()), "{what}");
+                assert_eq!(ints(&p[4]), zero_empty(min.clone()), "{what}");
+                assert_eq!(ints(&p[5]), zero_empty(max.clone()), "{what}");
             }
         }
     }
@@ -467,7 +559,7 @@ mod tests {
                 (0..n).filter(|&r| keep[r]).for_each(|r| expected[slot(r)] += 1);
                 let selection = (percent != 100).then_some(&words[..]);
                 let aggs = [(Func::CountStar, None), (Func::CountStar, None)];
-                let got = aggregate(&[&key], n, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
+                let got = aggregate(&[&key], n, selection, &specs(&aggs), &mut execution_ctx()).unwrap().unwrap();
                 let what = format!("codes {k}, {percent}%");
                 assert_eq!(got.groups, entries.len() + 1, "{what}");
                 assert!(got.codes.is_empty(), "{what}");
@@ -514,7 +606,7 @@ mod tests {
             (vec![&c, &a, &c], vec![&cv, &av, &cv], vec![&wide, &small, &wide]),
         ];
         for (keys, values, entries) in cases {
-            let got = aggregate(&keys, n, Some(&words), &[(Func::CountStar, None), (Func::Sum, Some(&col))], &mut execution_ctx())
+            let got = aggregate(&keys, n, Some(&words), &specs(&[(Func::CountStar, None), (Func::Sum, Some(&col))]), &mut execution_ctx())
                 .unwrap()
                 .unwrap();
             assert_eq!(got.codes.len(), got.groups);
@@ -526,7 +618,7 @@ mod tests {
                     tuple.push(e.get((rest % radix) as usize).copied().flatten().map(str::to_string));
                     rest /= radix;
                 }
-                assert!(seen.insert(tuple, (got.partials[1].count[g], got.partials[2].value[g])).is_none(), "a tuple in two groups");
+                assert!(seen.insert(tuple, (got.partials[1].count[g], ints(&got.partials[2])[g])).is_none(), "a tuple in two groups");
             }
             let mut expected = std::collections::HashMap::new();
             for r in (0..n).filter(|&r| keep[r]) {
@@ -539,24 +631,126 @@ mod tests {
         }
         // A composite code beyond 64 bits is declined: Java groups the chunk.
         let many: Vec<&ArrayRef> = (0..8).map(|_| &c).collect();
-        assert!(aggregate(&many, n, None, &[(Func::CountStar, None)], &mut execution_ctx()).unwrap().is_none());
+        assert!(aggregate(&many, n, None, &specs(&[(Func::CountStar, None)]), &mut execution_ctx()).unwrap().is_none());
     }
 
     #[test]
     fn declines_what_java_computes() {
         let plain = VarBinViewArray::from_iter_str(["x", "y"]).into_array();
-        assert!(aggregate(&[&plain], 2, None, &[(Func::CountStar, None)], &mut execution_ctx()).unwrap().is_none());
+        assert!(aggregate(&[&plain], 2, None, &specs(&[(Func::CountStar, None)]), &mut execution_ctx()).unwrap().is_none());
+        // A float sum by a key: Java's running sums per group are not known before grouping.
+        let values = VarBinViewArray::from_iter_str(["x", "y"]).into_array();
+        let codes = PrimitiveArray::new([0u8, 1].into_iter().collect::<Buffer<u8>>(), Validity::NonNullable).into_array();
+        let key = DictArray::try_new(codes, values).unwrap().into_array();
         let f = PrimitiveArray::new([1.5f64, 2.0].into_iter().collect::<Buffer<f64>>(), Validity::NonNullable).into_array();
-        assert!(aggregate(&[], 2, None, &[(Func::Sum, Some(&f))], &mut execution_ctx()).unwrap().is_none());
+        assert!(aggregate(&[&key], 2, None, &specs(&[(Func::Sum, Some(&f))]), &mut execution_ctx()).unwrap().is_none());
+        assert!(aggregate(&[&key], 2, None, &specs(&[(Func::Max, Some(&f))]), &mut execution_ctx()).unwrap().is_some());
+        assert!(aggregate(&[], 2, None, &specs(&[(Func::Sum, Some(&f))]), &mut execution_ctx()).unwrap().is_some());
+    }
+
+    /// Java's `Double.compare`, as its documentation defines it (on `doubleToLongBits`, which
+    /// makes every NaN one value).
+    fn double_compare(a: f64, b: f64) -> std::cmp::Ordering {
+        if a < b {
+            return std::cmp::Ordering::Less;
+        }
+        if a > b {
+            return std::cmp::Ordering::Greater;
+        }
+        let bits = |x: f64| if x.is_nan() { 0x7ff8_0000_0000_0000i64 } else { x.to_bits() as i64 };
+        bits(a).cmp(&bits(b))
+    }
+
+    /// Float SUM continues a running sum bit for bit as a row-order `+=` does (NaN, ±inf, -0.0,
+    /// nulls, an empty selection, all-null rows, f32 widened), over two chunks; MIN/MAX by a key
+    /// in Java's `Double.compare` order; against a row-by-row evaluation.
+    #[test]
+    fn float_aggregates_match_a_row_order_evaluation() {
+        let n = 700usize;
+        let mut next = xorshift(0x0DDB_A11C_0FFE_E123u64);
+        let special = [f64::NAN, -f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0, 0.0, 1e308, -1e308, 5e-324];
+        let v: Vec<f64> = (0..n)
+            .map(|_| match next() % 8 {
+                0 => special[(next() % special.len() as u64) as usize],
+                _ => ((next() % 2_000_001) as f64 - 1_000_000.0) / 7.0 * 10f64.powi((next() % 9) as i32 - 4),
+            })
+            .collect();
+        let ok: Vec<bool> = (0..n).map(|_| next() % 6 != 0).collect();
+        let finite_only: Vec<f64> = v.iter().map(|x| if x.is_finite() { *x } else { 1.25 }).collect();
+        let entries = [Some("a"), Some("b"), None];
+        let code: Vec<u8> = (0..n).map(|_| (next() % 3) as u8).collect();
+        let key = DictArray::try_new(
+            PrimitiveArray::new(code.iter().copied().collect::<Buffer<u8>>(), Validity::NonNullable).into_array(),
+            VarBinViewArray::from_iter_nullable_str(entries).into_array(),
+        )
+        .unwrap()
+        .into_array();
+        // Entry 2 is null: its rows are the null group, 3 (the dictionary's length).
+        let group = |r: usize| if code[r] == 2 { 3 } else { code[r] as usize };
+        for (label, values, nulls) in [("specials", &v, true), ("finite", &finite_only, false), ("all null", &v, false)] {
+            let all_null = label == "all null";
+            let valid = |r: usize| !all_null && (!nulls || ok[r]);
+            let validity = if all_null { Validity::AllInvalid } else if nulls { Validity::from_iter(ok.iter().copied()) } else { Validity::NonNullable };
+            let f64s = PrimitiveArray::new(values.iter().copied().collect::<Buffer<f64>>(), validity.clone()).into_array();
+            let f32s = PrimitiveArray::new(values.iter().map(|&x| x as f32).collect::<Buffer<f32>>(), validity).into_array();
+            for (col, widen) in [(&f64s, false), (&f32s, true)] {
+                let value = |r: usize| if widen { values[r] as f32 as f64 } else { values[r] };
+                for percent in [0u64, 3, 50, 100] {
+                    let keep: Vec<bool> = (0..n).map(|_| percent == 100 || next() % 100 < percent).collect();
+                    let mut words = vec![0u64; n.div_ceil(64)];
+                    keep.iter().enumerate().filter(|(_, k)| **k).for_each(|(r, _)| words[r / 64] |= 1 << (r % 64));
+                    let what = format!("{label} f32={widen} {percent}%");
+                    // SUM without a key, over two chunks: the second starts from the first's sum.
+                    let half = n / 2;
+                    let mut expected = 0.0f64;
+                    let mut start = 0.0f64;
+                    for (lo, hi) in [(0, half), (half, n)] {
+                        let slice = |a: &ArrayRef| a.slice(lo..hi).unwrap();
+                        let c = slice(col);
+                        let mut w = vec![0u64; (hi - lo).div_ceil(64)];
+                        (lo..hi).filter(|&r| keep[r]).for_each(|r| w[(r - lo) / 64] |= 1 << ((r - lo) % 64));
+                        let agg = [Agg { func: Func::Sum, column: Some(&c), start }];
+                        let got = aggregate(&[], hi - lo, Some(&w), &agg, &mut execution_ctx()).unwrap().unwrap();
+                        let mut count = 0i64; // the chunk's values
+                        for r in (lo..hi).filter(|&r| keep[r] && valid(r)) {
+                            expected += value(r);
+                            count += 1;
+                        }
+                        let Values::Float(sum) = &got.partials[1].value else { panic!("{what}: integer sum") };
+                        // Bit for bit; a NaN's sign and payload are unspecified (in Rust as in Java,
+                        // whose Double.equals makes every NaN one value).
+                        let bits = |x: f64| if x.is_nan() { f64::NAN.to_bits() } else { x.to_bits() };
+                        assert_eq!(bits(sum[0]), bits(expected), "{what}: {} vs {expected}", sum[0]);
+                        assert_eq!(got.partials[1].count[0], count, "{what}");
+                        start = sum[0];
+                    }
+                    // MIN/MAX by a key.
+                    let aggs = specs(&[(Func::Min, Some(col)), (Func::Max, Some(col))]);
+                    let got = aggregate(&[&key], n, Some(&words), &aggs, &mut execution_ctx()).unwrap().unwrap();
+                    let (Values::Float(min), Values::Float(max)) = (&got.partials[1].value, &got.partials[2].value) else {
+                        panic!("{what}: integer min/max")
+                    };
+                    for g in 0..4 {
+                        let rows: Vec<f64> = (0..n).filter(|&r| keep[r] && valid(r) && group(r) == g).map(value).collect();
+                        assert_eq!(got.partials[1].count[g], rows.len() as i64, "{what} group {g}");
+                        let Some(&first) = rows.first() else { continue };
+                        let lo = rows.iter().fold(first, |a, &x| if double_compare(x, a).is_lt() { x } else { a });
+                        let hi = rows.iter().fold(first, |a, &x| if double_compare(x, a).is_gt() { x } else { a });
+                        let bits = |x: f64| if x.is_nan() { f64::NAN.to_bits() } else { x.to_bits() };
+                        assert_eq!((bits(min[g]), bits(max[g])), (bits(lo), bits(hi)), "{what} group {g}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
     fn sum_overflow_is_an_error() {
         let big = PrimitiveArray::new([i64::MAX, 1].into_iter().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
-        assert!(aggregate(&[], 2, None, &[(Func::Sum, Some(&big))], &mut execution_ctx()).is_err());
+        assert!(aggregate(&[], 2, None, &specs(&[(Func::Sum, Some(&big))]), &mut execution_ctx()).is_err());
         // Extremes that cancel: the sum is exact.
         let wide = PrimitiveArray::new([i64::MAX, 5, i64::MIN].into_iter().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
-        let p = aggregate(&[], 3, None, &[(Func::Sum, Some(&wide))], &mut execution_ctx()).unwrap().unwrap().partials;
-        assert_eq!(p[1].value, vec![4]);
+        let p = aggregate(&[], 3, None, &specs(&[(Func::Sum, Some(&wide))]), &mut execution_ctx()).unwrap().unwrap().partials;
+        assert_eq!(ints(&p[1]), vec![4]);
     }
 }

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::sync::Mutex;
 
+use crate::aggregate::Agg;
 use crate::aggregate::Func;
 use crate::aggregate::Aggregated;
 use crate::dict_cache;
@@ -52,6 +53,9 @@ pub struct Chunk {
     /// dictionary cache, which may drop them whenever other scans fill it, so the chunk holds
     /// them as long as Java may read them (its views are tied to the chunk's handle).
     dictionaries: Mutex<Vec<Option<Arc<Exported>>>>,
+    /// Float columns decoded once ([`Chunk::decoded_float`]): a range filter and the float
+    /// aggregates of the same column read one decoding.
+    decoded: Mutex<Vec<Option<ArrayRef>>>,
 }
 
 impl Chunk {
@@ -62,6 +66,7 @@ impl Chunk {
             data,
             exports: Mutex::new(vec![None; n]),
             dictionaries: Mutex::new(vec![None; n]),
+            decoded: Mutex::new(vec![None; n]),
         }
     }
 
@@ -100,6 +105,27 @@ impl Chunk {
         );
         exports[i] = Some(Arc::clone(&e));
         Ok(e)
+    }
+
+    /// Column `i` decoded (canonical), when it is a float column; the same decoding on every
+    /// call. Vortex's compare kernels on an encoded float column (ALP) unpack it per comparison,
+    /// and an aggregate of it decodes it again: decoded once, a range and a sum cost one pass each.
+    fn decoded_float(&self, i: usize) -> Result<Option<ArrayRef>> {
+        let column = &self.data.columns[i];
+        if !column.dtype().is_float() {
+            return Ok(None);
+        }
+        let mut decoded = self.decoded.lock().expect("decoding lock poisoned");
+        if let Some(d) = &decoded[i] {
+            return Ok(Some(d.clone()));
+        }
+        let d = column
+            .clone()
+            .execute::<vortex_array::Canonical>(&mut execution_ctx())
+            .context(|| format!("{}: cannot decode column '{}'", self.data.path, self.data.names[i]))?
+            .into_array();
+        decoded[i] = Some(d.clone());
+        Ok(Some(d))
     }
 
     /// Names the file in a decoding error (a corrupt file fails here, long after it opened).
@@ -222,6 +248,8 @@ impl Chunk {
         };
         let mut ctx = execution_ctx();
         let context = || format!("{}: column '{}': cannot evaluate {leaf:?}", self.data.path, self.data.names[i]);
+        let float = self.decoded_float(i)?;
+        let column = float.as_ref().unwrap_or(column);
         // Several comparisons (BETWEEN, IN) on one column: decode it once rather than have each
         // compare kernel work through the encoding again. ILIKE reads the decoded strings twice
         // (the ASCII check, then the match).
@@ -265,13 +293,13 @@ impl Chunk {
     }
 
     /// Aggregates the rows of `selection` (or all) grouped by the codes of columns `keys` (none:
-    /// one group); `aggs` are (function ordinal, column index or -1). `None` when the native
-    /// kernel does not take this chunk (see [`crate::aggregate::aggregate`]).
+    /// one group); `aggs` are (function ordinal, column index or -1, the float sum so far). `None`
+    /// when the native kernel does not take this chunk (see [`crate::aggregate::aggregate`]).
     pub fn aggregate(
         &self,
         keys: &[usize],
         selection: Option<&[u64]>,
-        aggs: &[(i32, i32)],
+        aggs: &[(i32, i32, f64)],
     ) -> Result<Option<Aggregated>> {
         for &k in keys {
             self.check_column(k)?;
@@ -279,16 +307,26 @@ impl Chunk {
         if selection.is_some_and(|s| s.len() != self.len().div_ceil(64)) {
             return Err(Error::Invalid(format!("a selection of the wrong length for {} rows", self.len())));
         }
+        let mut columns = Vec::with_capacity(aggs.len());
+        for &(f, c, _) in aggs {
+            let func = Func::from_ordinal(f).ok_or_else(|| Error::Invalid(format!("unknown aggregate function {f}")))?;
+            columns.push(if c < 0 || func == Func::CountStar || func == Func::Count {
+                None
+            } else {
+                self.check_column(c as usize)?;
+                self.decoded_float(c as usize)?
+            });
+        }
         let mut specs = Vec::with_capacity(aggs.len());
-        for &(f, c) in aggs {
+        for (&(f, c, start), float) in aggs.iter().zip(&columns) {
             let func = Func::from_ordinal(f).ok_or_else(|| Error::Invalid(format!("unknown aggregate function {f}")))?;
             let column = if c < 0 {
                 None
             } else {
                 self.check_column(c as usize)?;
-                Some(&self.data.columns[c as usize])
+                Some(float.as_ref().unwrap_or(&self.data.columns[c as usize]))
             };
-            specs.push((func, column));
+            specs.push(Agg { func, column, start });
         }
         let keys: Vec<&ArrayRef> = keys.iter().map(|&k| &self.data.columns[k]).collect();
         crate::aggregate::aggregate(&keys, self.len(), selection, &specs, &mut execution_ctx())

@@ -118,7 +118,7 @@ impl PreparedFilter {
         chunk: &Chunk,
         external: &[Option<Vec<u64>>],
         keys: &[usize],
-        aggs: &[(i32, i32)],
+        aggs: &[(i32, i32, f64)],
     ) -> Result<Filtered> {
         let Some(selection) = self.selection(chunk, external)? else {
             return Ok(Filtered::Declined);
@@ -286,7 +286,7 @@ mod tests {
                     let ext: Vec<Option<Vec<u64>>> = externals.iter().map(|&e| e.then(|| words.clone())).collect();
                     counted += f.count(&chunk, &ext).unwrap().unwrap();
                     // COUNT(*) grouped by s: the groups' rows add up to the count.
-                    match f.aggregate(&chunk, &ext, &[1], &[(0, -1)]).unwrap() {
+                    match f.aggregate(&chunk, &ext, &[1], &[(0, -1, 0.0)]).unwrap() {
                         Filtered::Aggregated(a) => aggregated += a.partials[1].count.iter().sum::<i64>() as u64,
                         _ => panic!("a dictionary key is aggregated natively"),
                     }

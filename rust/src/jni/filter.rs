@@ -4,6 +4,7 @@
 use jni::EnvUnowned;
 use jni::objects::JByteArray;
 use jni::objects::JClass;
+use jni::objects::JDoubleArray;
 use jni::objects::JIntArray;
 use jni::objects::JLongArray;
 use jni::objects::JObjectArray;
@@ -18,6 +19,7 @@ use super::free;
 use super::into_handle;
 use super::values::*;
 use crate::aggregate::Aggregated;
+use crate::aggregate::Values;
 use crate::chunk::Chunk;
 use crate::prepared::Filtered;
 use crate::prepared::LeafSpec;
@@ -111,11 +113,12 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateChunk<'l
     selection: JLongArray<'l>,
     funcs: JIntArray<'l>,
     columns: JIntArray<'l>,
+    starts: JDoubleArray<'l>,
 ) -> jobject {
     call(&mut env, |env| {
         let selection = if selection.is_null() { None } else { Some(read_i64s(env, selection.into())?) };
         let selection: Option<Vec<u64>> = selection.map(|s| s.into_iter().map(|w| w as u64).collect());
-        let aggs = aggregate_specs(env, funcs, columns)?;
+        let aggs = aggregate_specs(env, funcs, columns, starts)?;
         let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
         let keys = key_columns(env, keys)?;
         let Some(aggregated) = chunk.aggregate(&keys, selection.as_deref(), &aggs)? else {
@@ -125,14 +128,16 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateChunk<'l
     })
 }
 
-/// Aggregate functions and their columns, as (function ordinal, column index) pairs.
-fn aggregate_specs(env: &mut jni::Env<'_>, funcs: JIntArray<'_>, columns: JIntArray<'_>) -> super::JniResult<Vec<(i32, i32)>> {
+/// Aggregate functions, their columns and float sums so far (`starts`; null: all 0.0), as
+/// (function ordinal, column index, start) triples.
+fn aggregate_specs(env: &mut jni::Env<'_>, funcs: JIntArray<'_>, columns: JIntArray<'_>, starts: JDoubleArray<'_>) -> super::JniResult<Vec<(i32, i32, f64)>> {
     let funcs = read_i32s(env, funcs.into())?;
     let columns = read_i32s(env, columns.into())?;
-    if funcs.len() != columns.len() {
-        return Err(crate::error::Error::Invalid("aggregate functions and columns differ in number".into()).into());
+    let starts = if starts.is_null() { vec![0.0; funcs.len()] } else { read_f64s(env, starts.into())? };
+    if funcs.len() != columns.len() || funcs.len() != starts.len() {
+        return Err(crate::error::Error::Invalid("aggregate functions, columns and starts differ in number".into()).into());
     }
-    Ok(funcs.into_iter().zip(columns).collect())
+    Ok(funcs.into_iter().zip(columns).zip(starts).map(|((f, c), s)| (f, c, s)).collect())
 }
 
 /// The group columns' indices (a negative index is an error of the caller).
@@ -144,7 +149,8 @@ fn key_columns(env: &mut jni::Env<'_>, keys: JIntArray<'_>) -> super::JniResult<
 }
 
 /// `Object[]{long[]{groups}, rows, unused, count0, value0, ...}` (see `Native.aggregateChunk`);
-/// with several keys `unused` is the groups' composite codes.
+/// with several keys `unused` is the groups' composite codes. A value is a `long[]`, or a
+/// `double[]` for a float aggregate.
 fn partials_to_java(env: &mut jni::Env<'_>, aggregated: Aggregated) -> super::JniResult<jobject> {
     let mut parts = vec![long_array(env, &[aggregated.groups as u64])?.into()];
     let mut partials = aggregated.partials.into_iter();
@@ -155,9 +161,11 @@ fn partials_to_java(env: &mut jni::Env<'_>, aggregated: Aggregated) -> super::Jn
     }
     for p in partials {
         let count: Vec<u64> = p.count.iter().map(|&c| c as u64).collect();
-        let value: Vec<u64> = p.value.iter().map(|&v| v as u64).collect();
         parts.push(long_array(env, &count)?.into());
-        parts.push(long_array(env, &value)?.into());
+        parts.push(match &p.value {
+            Values::Int(v) => long_array(env, &v.iter().map(|&v| v as u64).collect::<Vec<_>>())?.into(),
+            Values::Float(v) => double_array(env, v)?.into(),
+        });
     }
     Ok(raw(object_array(env, parts)?))
 }
@@ -249,9 +257,10 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateSelected
     keys: JIntArray<'l>,
     funcs: JIntArray<'l>,
     columns: JIntArray<'l>,
+    starts: JDoubleArray<'l>,
 ) -> jobject {
     call(&mut env, |env| {
-        let aggs = aggregate_specs(env, funcs, columns)?;
+        let aggs = aggregate_specs(env, funcs, columns, starts)?;
         let keys = key_columns(env, keys)?;
         let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
         let external = external_selections(env, filter, &external)?;

@@ -25,6 +25,13 @@ pub(crate) fn long_array<'l>(env: &mut Env<'l>, values: &[u64]) -> JniResult<JLo
     Ok(a)
 }
 
+/// A Java `double[]` holding `values`.
+pub(crate) fn double_array<'l>(env: &mut Env<'l>, values: &[f64]) -> JniResult<JDoubleArray<'l>> {
+    let a = JDoubleArray::new(env, values.len())?;
+    a.set_region(env, 0, values)?;
+    Ok(a)
+}
+
 /// A Java `int[]` holding `values`.
 pub(crate) fn int_array<'l>(env: &mut Env<'l>, values: &[i32]) -> JniResult<JIntArray<'l>> {
     let a = JIntArray::new(env, values.len())?;

@@ -37,11 +37,17 @@ abstract class Accumulator {
     abstract Object result(int g);
 
     /**
-     * Whether the native kernel computes this aggregate exactly ({@code Native.aggregateChunk}):
-     * counts, and integer SUM/MIN/MAX. Floating-point sums stay in Java, which adds in row order.
+     * Whether the native kernel computes this aggregate exactly as Java would ({@code
+     * Native.aggregateChunk}): counts, integer SUM/MIN/MAX, MIN/MAX of f32/f64, and SUM of f32/f64
+     * without GROUP BY (continuing {@link #nativeStart}, so in row order as here).
      */
     boolean isNative() {
         return false;
+    }
+
+    /** The float sum so far that the native kernel continues (group 0; 0.0 for the others). */
+    double nativeStart() {
+        return 0.0;
     }
 
     /** Folds a native partial: {@code count} rows or values of group {@code g}, and their value. */
@@ -49,22 +55,29 @@ abstract class Accumulator {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " is not computed natively");
     }
 
-    static Accumulator create(GroupAggregate.Aggregate agg, Field field) {
+    /** Folds a native float partial: {@code count} values of group {@code g}, and their result. */
+    void merge(int g, long count, double value) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " is not computed natively");
+    }
+
+    /** The accumulator of {@code agg} over {@code field}, {@code keyed} with GROUP BY columns. */
+    static Accumulator create(GroupAggregate.Aggregate agg, Field field, boolean keyed) {
         switch (agg.function()) {
             case COUNT_STAR:
             case COUNT:
                 return new Count();
             case SUM:
-                return sum(agg, field);
+                return sum(agg, field, keyed);
             default:
                 return minMax(agg, field);
         }
     }
 
-    private static Accumulator sum(GroupAggregate.Aggregate agg, Field field) {
+    private static Accumulator sum(GroupAggregate.Aggregate agg, Field field, boolean keyed) {
         DataType.Kind k = field.type().kind();
         if (k == DataType.Kind.FLOAT32 || k == DataType.Kind.FLOAT64 || k == DataType.Kind.FLOAT16) {
-            return new SumDouble();
+            // f16 is widened here; the native kernel takes f32 and f64 only.
+            return new SumDouble(!keyed && k != DataType.Kind.FLOAT16);
         }
         if (k.isInteger() && k != DataType.Kind.UINT64) {
             return new SumLong(agg);
@@ -79,7 +92,7 @@ abstract class Accumulator {
         boolean max = agg.function() == GroupAggregate.Function.MAX;
         DataType.Kind k = field.type().kind();
         if (k == DataType.Kind.FLOAT32 || k == DataType.Kind.FLOAT64 || k == DataType.Kind.FLOAT16) {
-            return new MinMaxDouble(max, k != DataType.Kind.FLOAT64);
+            return new MinMaxDouble(max, k != DataType.Kind.FLOAT64, k != DataType.Kind.FLOAT16);
         }
         if (k.isInteger() && k != DataType.Kind.UINT64) {
             return new MinMaxLong(max, k);
@@ -211,9 +224,33 @@ abstract class Accumulator {
         }
     }
 
-    /** SUM of floating-point values. */
+    /** SUM of floating-point values, in row order (natively too: see {@link #nativeStart}). */
     static final class SumDouble extends Seen {
+        final boolean nativeSum;
         double[] sums = new double[16];
+
+        SumDouble(boolean nativeSum) {
+            this.nativeSum = nativeSum;
+        }
+
+        @Override
+        boolean isNative() {
+            return nativeSum;
+        }
+
+        @Override
+        double nativeStart() {
+            return sums[0];
+        }
+
+        @Override
+        void merge(int g, long count, double value) {
+            // The kernel returns the sum so far plus the chunk's values: the new running sum.
+            if (count > 0) {
+                sums[g] = value;
+                seen[g] = true;
+            }
+        }
 
         @Override
         void resize(int n) {
@@ -347,11 +384,33 @@ abstract class Accumulator {
     static final class MinMaxDouble extends Seen {
         final boolean max;
         final boolean single;
+        final boolean nativeMinMax;
         double[] best = new double[16];
 
-        MinMaxDouble(boolean max, boolean single) {
+        MinMaxDouble(boolean max, boolean single, boolean nativeMinMax) {
             this.max = max;
             this.single = single;
+            this.nativeMinMax = nativeMinMax;
+        }
+
+        @Override
+        boolean isNative() {
+            return nativeMinMax;
+        }
+
+        @Override
+        void merge(int g, long count, double value) {
+            if (count > 0) {
+                offer(g, value);
+            }
+        }
+
+        private void offer(int g, double v) {
+            int c = Double.compare(v, best[g]);
+            if (!seen[g] || (max ? c > 0 : c < 0)) {
+                best[g] = v;
+                seen[g] = true;
+            }
         }
 
         @Override
@@ -364,13 +423,7 @@ abstract class Accumulator {
             for (int k = 0; k < m; k++) {
                 int i = rows[k];
                 if (Unchecked.valid(column, i)) {
-                    int g = gids[k];
-                    double v = Unchecked.doubleAt(column, i);
-                    int c = Double.compare(v, best[g]);
-                    if (!seen[g] || (max ? c > 0 : c < 0)) {
-                        best[g] = v;
-                        seen[g] = true;
-                    }
+                    offer(gids[k], Unchecked.doubleAt(column, i));
                 }
             }
         }

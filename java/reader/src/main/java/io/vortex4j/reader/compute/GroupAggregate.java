@@ -29,7 +29,7 @@ import java.util.Set;
  *
  * <p>Rows are selected by the filter, whose leaves are evaluated natively (dictionary leaves by
  * code, see {@link PredicateEvaluator}). When the native kernel computes every aggregate (counts,
- * integer SUM/MIN/MAX) the filter is prepared once per scan ({@link PreparedFilter}) and each
+ * integer SUM/MIN/MAX, float MIN/MAX, float SUM without GROUP BY) the filter is prepared once per scan ({@link PreparedFilter}) and each
  * chunk is selected and aggregated in one native call, no bitmap crossing; otherwise the chunk's
  * selection comes to Java for the aggregates computed here. Dictionary-encoded group columns are
  * grouped by code (several of them by composite codes, natively): each group key is decoded once
@@ -222,7 +222,7 @@ public final class GroupAggregate {
         for (int a = 0; a < accs.length; a++) {
             Aggregate agg = aggregates.get(a);
             Field f = agg.column() == null ? null : schema.field(agg.column());
-            accs[a] = Accumulator.create(agg, f);
+            accs[a] = Accumulator.create(agg, f, !groupBy.isEmpty());
         }
         for (Chunk chunk : chunks) {
             try (chunk) {
@@ -253,7 +253,7 @@ public final class GroupAggregate {
                 && PredicateEvaluator.isDictFilterEnabled() && !chunk.selectionMemo().containsKey(filter)) {
             // Every aggregate is native: select and aggregate in one native call, no bitmap crossing.
             PreparedFilter prepared = chunk.scan().prepared(chunk, filter);
-            Object r = prepared == null ? null : prepared.aggregate(chunk, keyColumns, spec.funcs, spec.columns);
+            Object r = prepared == null ? null : prepared.aggregate(chunk, keyColumns, spec.funcs, spec.columns, spec.starts(accs));
             if (r instanceof Object[] result) {
                 mergeNative(chunk, keyColumns, result, spec, accs, groups, () -> Compute.selection(chunk, filter));
                 return;
@@ -328,6 +328,15 @@ public final class GroupAggregate {
             return which.length;
         }
 
+        /** Per native aggregate, the float sum so far its chunk continues ({@link Accumulator#nativeStart}). */
+        double[] starts(Accumulator[] accs) {
+            double[] starts = new double[which.length];
+            for (int k = 0; k < starts.length; k++) {
+                starts[k] = accs[which[k]].nativeStart();
+            }
+            return starts;
+        }
+
         boolean all() {
             return which.length == total;
         }
@@ -335,7 +344,7 @@ public final class GroupAggregate {
 
     /**
      * Groups the chunk's selected rows natively (by code) and computes the aggregates the native
-     * kernel takes (counts, integer SUM/MIN/MAX), merging them; returns which aggregates were
+     * kernel takes ({@link Accumulator#isNative}), merging them; returns which aggregates were
      * done, or null when the native kernel did not take the chunk (then nothing was grouped).
      */
     private static boolean[] aggregateNatively(Chunk chunk, int[] keyColumns, Bitmap selection,
@@ -347,7 +356,7 @@ public final class GroupAggregate {
         long h = chunk.handle().acquire();
         try {
             result = io.vortex4j.reader.internal.Native.aggregateChunk(h, keyColumns,
-                    selection == null ? null : selection.words(), spec.funcs, spec.columns);
+                    selection == null ? null : selection.words(), spec.funcs, spec.columns, spec.starts(accs));
         } finally {
             chunk.handle().release();
         }
@@ -392,10 +401,18 @@ public final class GroupAggregate {
             Accumulator acc = accs[spec.which[k]];
             acc.ensure(groups.size());
             long[] counts = (long[]) result[3 + 2 * k];
-            long[] values = (long[]) result[4 + 2 * k];
-            for (int c = 0; c < n; c++) {
-                if (gid[c] >= 0) {
-                    acc.merge(gid[c], counts[c], values.length == 0 ? 0 : values[c]);
+            if (result[4 + 2 * k] instanceof double[] floats) {
+                for (int c = 0; c < n; c++) {
+                    if (gid[c] >= 0) {
+                        acc.merge(gid[c], counts[c], floats[c]);
+                    }
+                }
+            } else {
+                long[] values = (long[]) result[4 + 2 * k];
+                for (int c = 0; c < n; c++) {
+                    if (gid[c] >= 0) {
+                        acc.merge(gid[c], counts[c], values.length == 0 ? 0 : values[c]);
+                    }
                 }
             }
             done[spec.which[k]] = true;

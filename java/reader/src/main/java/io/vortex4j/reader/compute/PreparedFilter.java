@@ -133,7 +133,7 @@ public final class PreparedFilter implements AutoCloseable {
      * Native.aggregateSelected}): the partials ({@code Object[]}), the selection ({@code long[]})
      * when the aggregate kernel does not take the chunk, or null when the chunk is declined.
      */
-    public Object aggregate(Chunk chunk, int[] keys, int[] funcs, int[] columns) {
+    public Object aggregate(Chunk chunk, int[] keys, int[] funcs, int[] columns, double[] starts) {
         long[][] external = externalSelections(chunk);
         if (external == DECLINED) {
             return null;
@@ -147,7 +147,7 @@ public final class PreparedFilter implements AutoCloseable {
         try {
             long c = chunk.handle().acquire();
             try {
-                return Native.aggregateSelected(c, f, external, keys, funcs, columns);
+                return Native.aggregateSelected(c, f, external, keys, funcs, columns, starts);
             } finally {
                 chunk.handle().release();
             }

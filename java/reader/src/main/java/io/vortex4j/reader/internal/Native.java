@@ -92,14 +92,18 @@ public final class Native {
      * a} is function {@code funcs[a]} (GroupAggregate.Function ordinal) of column {@code
      * columns[a]} (-1 for COUNT(*)). Returns {@code Object[]{long[]{groups}, rows, codes, count0,
      * value0, count1, value1, ...}}: per group the selected rows, then per aggregate the rows or
-     * non-null values and the SUM/MIN/MAX. With one key group {@code c} is code {@code c} and
+     * non-null values and the SUM/MIN/MAX ({@code long[]}, or {@code double[]} for a float
+     * column: a float SUM is {@code starts[a]}, the sum so far, plus the chunk's values added in
+     * row order). With one key group {@code c} is code {@code c} and
      * group {@code groups - 1} the null key, and {@code codes} is empty; with several, {@code
      * codes} holds each group's composite code {@code slot0 + (n0 + 1) * (slot1 + (n1 + 1) *
      * (...))}, {@code nk} the length of key {@code k}'s dictionary and slot {@code nk} its null.
      * Null when the native kernel does not take the chunk (a key not a dictionary of strings,
-     * composite codes beyond 64 bits, an aggregate it does not compute).
+     * composite codes beyond 64 bits, an aggregate it does not compute). {@code starts} null:
+     * every float sum starts from 0.0.
      */
-    public static native Object[] aggregateChunk(long chunk, int[] keys, long[] selection, int[] funcs, int[] columns);
+    public static native Object[] aggregateChunk(long chunk, int[] keys, long[] selection, int[] funcs, int[] columns,
+            double[] starts);
 
     /** The encoding tree of column {@code column} of the chunk, one node a line. */
     public static native String encodingTree(long chunk, int column);
@@ -197,7 +201,7 @@ public final class Native {
      * null when the filter cannot be evaluated natively on it.
      */
     public static native Object aggregateSelected(long chunk, long filter, long[][] external, int[] keys, int[] funcs,
-            int[] columns);
+            int[] columns, double[] starts);
 
     // ---- datasets
 
