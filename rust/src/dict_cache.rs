@@ -22,7 +22,7 @@ use crate::export::Exported;
 
 /// Dictionaries remembered at once: more than the files whose layout readers are kept
 /// ([`crate::reader_cache`]), so that the scans of a dataset of that many files find their tables.
-const CAPACITY: usize = 256;
+const CAPACITY: usize = 512;
 /// Bytes of dictionary values the remembered entries may keep alive (an entry keeps its values
 /// even after the scan and the file's layout reader that read them are gone).
 const VALUES_BUDGET: u64 = 64 << 20;

@@ -11,6 +11,7 @@ use vortex_array::memory::MemorySessionExt;
 use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
+use vortex_io::session::RuntimeSessionExt;
 
 use crate::error::Error;
 use crate::error::Result;
@@ -52,7 +53,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
     let not_readable = |e: vortex_error::VortexError| {
         Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
     };
-    let (source, descriptor) = local_file::open(p, session().allocator())
+    let (source, descriptor) = local_file::open(p, session().handle(), session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000

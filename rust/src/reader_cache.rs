@@ -24,7 +24,7 @@ use once_cell::sync::Lazy;
 use vortex_layout::LayoutReader;
 
 /// Files whose readers are kept by default.
-pub const DEFAULT_CAPACITY: usize = 128;
+pub const DEFAULT_CAPACITY: usize = 256;
 
 type Reader = Arc<dyn LayoutReader>;
 

@@ -26,7 +26,7 @@ public final class ReaderCache {
     public static final String PROPERTY = "vortex4j.readerCacheFiles";
 
     /** The default bound, in files. */
-    public static final int DEFAULT_FILES = 128;
+    public static final int DEFAULT_FILES = 256;
 
     /** Why the property could not be used (reported on every use), or null. */
     private static final String PROPERTY_ERROR;
