@@ -4,8 +4,7 @@
 //! export to Java, so both are computed once per scan rather than once per chunk.
 //!
 //! An entry holds a reference to its values array, so the identity cannot be reused by another
-//! array while the entry lives. The cache is least-recently-used and bounded by entries and by
-//! the bytes of their values.
+//! array while the entry lives. The cache is small and least-recently-used.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -20,12 +19,8 @@ use vortex_array::ArrayRef;
 use crate::dict_filter::CodeTable;
 use crate::export::Exported;
 
-/// Dictionaries remembered at once: more than the files whose layout readers are kept
-/// ([`crate::reader_cache`]), so that the scans of a dataset of that many files find their tables.
-const CAPACITY: usize = 512;
-/// Bytes of dictionary values the remembered entries may keep alive (an entry keeps its values
-/// even after the scan and the file's layout reader that read them are gone).
-const VALUES_BUDGET: u64 = 64 << 20;
+/// Dictionaries remembered at once.
+const CAPACITY: usize = 32;
 /// Code tables remembered per dictionary.
 const TABLES_PER_DICTIONARY: usize = 64;
 
@@ -34,8 +29,6 @@ pub struct Dictionary {
     /// A process-unique id Java uses to share decoded strings between chunks.
     pub id: u64,
     values: ArrayRef,
-    /// The values' bytes, counted against [`VALUES_BUDGET`].
-    bytes: u64,
     export: OnceLock<Arc<Exported>>,
     /// Per predicate encoding: its table, or `None` where the native side declines.
     tables: Mutex<HashMap<Vec<u8>, Option<Arc<CodeTable>>>>,
@@ -100,19 +93,11 @@ pub fn dictionary(values: &ArrayRef) -> Arc<Dictionary> {
     let entry = Arc::new(Dictionary {
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         values: values.clone(),
-        bytes: values.nbytes(),
         export: OnceLock::new(),
         tables: Mutex::new(HashMap::new()),
         ascii: OnceLock::new(),
     });
     cache.insert(0, Arc::clone(&entry));
-    let mut bytes = 0;
-    let keep = cache.iter().take_while(|d| {
-        bytes += d.bytes;
-        bytes <= VALUES_BUDGET
-    });
-    // The newest entry stays whatever its size: the scan asking for it uses it now.
-    let keep = keep.count().clamp(1, CAPACITY);
-    cache.truncate(keep);
+    cache.truncate(CAPACITY);
     entry
 }
