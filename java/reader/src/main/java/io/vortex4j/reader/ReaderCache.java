@@ -13,9 +13,9 @@ import io.vortex4j.reader.internal.Native;
  * open file, it would hold that memory for as long as the file is open, and a dataset keeps all
  * its files open. So the readers of the most recently scanned files are kept, at most {@link
  * #capacity()} files in the whole process, least recently used dropped first; a file's reader is
- * also dropped when the file and its last scan are closed. What one reader holds is about the
- * file's dictionaries (compressed, as stored) and its zone maps: ~33 KB for a 100,000-row file of
- * the {@code trades} sample.
+ * also dropped when the file and its last scan are closed. What one reader holds is the file's
+ * dictionaries as stored (each keeping alive the read window it came in, at most 256 KiB) and its
+ * zone maps: ~33 KB for a 100,000-row file of the {@code trades} sample.
  *
  * <p>The bound is the system property {@value #PROPERTY} (files; 0 keeps none), read when the
  * library is first used, default {@value #DEFAULT_FILES}; {@link #setCapacity} changes it at run
