@@ -17,6 +17,7 @@ pub mod local_file;
 pub mod memory;
 pub mod predicate;
 pub mod prepared;
+pub mod reader_cache;
 pub mod resolve;
 pub mod scan;
 pub mod session;

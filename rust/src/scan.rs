@@ -151,13 +151,10 @@ impl Scan {
             let start = range.start;
             let chunks = self
                 .file
-                .file
-                .scan()
-                .and_then(|s| {
-                    s.with_projection(self.projection.clone())
-                        .with_row_range(range)
-                        .into_iter(&*RUNTIME)
-                })
+                .scan()?
+                .with_projection(self.projection.clone())
+                .with_row_range(range)
+                .into_iter(&*RUNTIME)
                 .context(|| format!("{path}: cannot start a scan"))?;
             self.current = Some((Box::new(chunks), start));
         }
@@ -185,7 +182,7 @@ fn evaluate_zone_maps(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<
         return Ok(splits);
     };
     let expr = bind(file, crate::expression::to_expression(file, prune)?)?;
-    let reader = file.file.layout_reader().context(|| format!("{path}: cannot read the layout"))?;
+    let reader = file.layout_reader()?;
     let mut kept = Vec::with_capacity(splits.len());
     for split in splits {
         let len = (split.end - split.start) as usize;
@@ -255,9 +252,10 @@ fn filtered_scan(
 ) -> Result<impl Iterator<Item = VortexResult<ArrayRef>> + use<>> {
     let expr = bind(file, crate::expression::to_expression(file, filter)?)?;
     let projection = bind(file, projection)?;
-    file.file
-        .scan()
-        .and_then(|s| s.with_filter(expr).with_projection(projection).into_iter(&*RUNTIME))
+    file.scan()?
+        .with_filter(expr)
+        .with_projection(projection)
+        .into_iter(&*RUNTIME)
         .context(|| format!("{}: cannot start the filtered scan", file.path))
 }
 

@@ -80,6 +80,7 @@ public final class NativeMemory {
      */
     static void reserve() {
         checkProperty();
+        ReaderCache.configure();
         if (Native.liveNativeBytes() <= LIMIT) {
             return;
         }

@@ -39,6 +39,15 @@ public final class Native {
     /** Bytes the library's native code holds now (see {@code rust/src/memory.rs}). */
     public static native long liveNativeBytes();
 
+    /** Keeps at most {@code files} files' layout readers ({@code rust/src/reader_cache.rs}). */
+    public static native void setReaderCacheCapacity(int files);
+
+    /** How many files' layout readers are kept at most. */
+    public static native long readerCacheCapacity();
+
+    /** How many files' layout readers are kept now. */
+    public static native long cachedReaders();
+
     // ---- files
 
     /** Opens the file at {@code path}; returns a file handle. */
