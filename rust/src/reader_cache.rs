@@ -9,7 +9,7 @@
 //! count over 100 files of 100,000 rows spent ~2.7× what one file of the same rows took).
 //!
 //! Here the readers of the most recently scanned files are kept, at most [`capacity`] of them
-//! (least recently used dropped first; `vortex4j.layoutReaderCache` on the Java side, default
+//! (least recently used dropped first; `-Dvortex4j.readerCacheFiles` on the Java side, default
 //! [`DEFAULT_CAPACITY`]); a file's reader also goes when its last handle does. A reader keeps no
 //! descriptor open (the file's [`crate::local_file::Descriptor`] does) and is read-only, so
 //! scans on several threads share it.
