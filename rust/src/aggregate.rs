@@ -1,7 +1,8 @@
 //! Fused filter + group-by aggregation of one chunk over dictionary codes: the rows a selection
 //! bitmap keeps are grouped by their code (a null code or a null dictionary entry is the null
 //! group, index `dictionary length`), and COUNT / SUM / MIN / MAX of numeric columns are folded
-//! per group. No string is decoded: Java names each group once, from the dictionary.
+//! per group. No string is decoded: Java names each group once, from the dictionary. Several
+//! group columns may also mix dictionaries with integer and date columns.
 //!
 //! Per-chunk partial results go back to Java, which merges them across chunks. Integer results
 //! are exact. A floating-point SUM (without GROUP BY) continues Java's running sum: Java passes
@@ -12,7 +13,9 @@
 
 use vortex_array::ArrayRef;
 use vortex_array::ExecutionCtx;
+use vortex_array::arrays::ExtensionArray;
 use vortex_array::arrays::PrimitiveArray;
+use vortex_array::arrays::extension::ExtensionArrayExt;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_array::match_each_integer_ptype;
@@ -63,12 +66,23 @@ impl Partial {
 }
 
 /// Groups of a chunk: the group of each selected row, the number of groups and, with several
-/// keys, each group's composite code (see [`groups`]).
+/// keys, each group's composite code or, when a key is an integer column, each group's key values
+/// (see [`groups`]).
 struct Groups {
     rows: Vec<u32>,
     gids: Vec<u32>,
     count: usize,
     codes: Vec<u64>,
+    keys: Vec<KeyValues>,
+}
+
+/// One group column's value per group, when a chunk is grouped by dictionary and integer keys
+/// ([`groups`]): a dictionary slot or an integer (a date's days since the epoch), and whether the
+/// key is null (its value then meaningless).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct KeyValues {
+    pub values: Vec<i64>,
+    pub nulls: Vec<bool>,
 }
 
 /// Composite codes up to this many are numbered through a table, larger ones through a hash map.
@@ -171,26 +185,30 @@ fn key_counts(key: &ArrayRef, len: usize, ctx: &mut ExecutionCtx) -> VortexResul
 /// group; with one key group `c` is code `c` and the last group (index `dictionary length`) the
 /// null key. With several keys each row's composite code is `slot_0 + (n_0 + 1) * (slot_1 +
 /// (n_1 + 1) * (...))` (`n_k` the length of key `k`'s dictionary, slot `n_k` its null) and the
-/// groups, numbered in first-seen order, carry their composite codes. `None` when a key is not a
-/// dictionary of strings or the composite codes would not fit 64 bits.
+/// groups, numbered in first-seen order, carry their composite codes. Several keys of which some
+/// are integer (or date) columns are grouped by their values ([`tuple_groups`]). `None` when one
+/// key is not a dictionary of strings, when a key is neither that nor an integer column fitting
+/// i64 nor a date in days, or when the composite codes of dictionary keys would not fit 64 bits.
 fn groups(keys: &[&ArrayRef], len: usize, selection: Option<&[u64]>, ctx: &mut ExecutionCtx) -> VortexResult<Option<Groups>> {
     let rows = selected_rows(len, selection);
     if keys.is_empty() {
         let gids = vec![0; rows.len()];
-        return Ok(Some(Groups { rows, gids, count: 1, codes: vec![] }));
+        return Ok(Some(Groups { rows, gids, count: 1, codes: vec![], keys: vec![] }));
     }
     let mut slots = Vec::with_capacity(keys.len());
     let mut radix = Vec::with_capacity(keys.len());
     for key in keys {
         let Some((s, n)) = key_slots(key, &rows, ctx)? else {
-            return Ok(None);
+            // A single key that is not a dictionary stays with Java, which also applies a group
+            // key function to it row by row; several keys may mix dictionaries and integers.
+            return if keys.len() > 1 { tuple_groups(keys, rows, ctx) } else { Ok(None) };
         };
         slots.push(s);
         radix.push(n as u64 + 1);
     }
     if keys.len() == 1 {
         let gids = slots.pop().unwrap_or_default();
-        return Ok(Some(Groups { rows, gids, count: radix[0] as usize, codes: vec![] }));
+        return Ok(Some(Groups { rows, gids, count: radix[0] as usize, codes: vec![], keys: vec![] }));
     }
     let Some(product) = radix.iter().try_fold(1u64, |p, &r| p.checked_mul(r)) else {
         return Ok(None);
@@ -220,7 +238,104 @@ fn groups(keys: &[&ArrayRef], len: usize, selection: Option<&[u64]>, ctx: &mut E
             gids.push(g);
         }
     }
-    Ok(Some(Groups { rows, gids, count: codes.len(), codes }))
+    Ok(Some(Groups { rows, gids, count: codes.len(), codes, keys: vec![] }))
+}
+
+/// The integer value of each of `rows` in `key` (a date: its days) and whether it is null; `None`
+/// unless `key` is an integer column fitting i64 or a date stored as 32-bit days.
+fn int_keys(key: &ArrayRef, rows: &[u32], ctx: &mut ExecutionCtx) -> VortexResult<Option<KeyValues>> {
+    let storage = match key.dtype() {
+        DType::Primitive(p, _) if p.is_int() && *p != PType::U64 => key.clone(),
+        DType::Extension(ext) if ext.id().as_str() == "vortex.date" && matches!(ext.storage_dtype(), DType::Primitive(PType::I32, _)) => {
+            key.clone().execute::<ExtensionArray>(ctx)?.storage_array().clone()
+        }
+        _ => return Ok(None),
+    };
+    let valid = valid_bits(&storage, ctx)?;
+    let nulls = rows.iter().map(|&r| valid.as_ref().is_some_and(|w| !bit(w, r as usize))).collect();
+    let storage = storage.execute::<PrimitiveArray>(ctx)?;
+    let values = match_each_integer_ptype!(storage.ptype(), |P| {
+        let v = storage.as_slice::<P>();
+        rows.iter().map(|&r| v[r as usize] as i64).collect()
+    });
+    Ok(Some(KeyValues { values, nulls }))
+}
+
+/// A fast hash of one (parent group, key value, null) entry of [`tuple_groups`]' maps.
+#[derive(Default)]
+struct EntryHasher(u64);
+
+impl std::hash::Hasher for EntryHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(u64::from(b)));
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        // splitmix64's finalizer over the running state: every input bit reaches the low bits
+        // (the bucket) and the high ones (the tag).
+        let mut z = (self.0 ^ x).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = z ^ (z >> 31);
+    }
+
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Groups the selected `rows` by several keys, each a dictionary of strings (by slot, as
+/// [`key_slots`]) or an integer column ([`int_keys`]), one key at a time: a row's group after key
+/// `k` is a dense id of (its group after key `k - 1`, its value of key `k`), from a hash map. The
+/// final groups are numbered in first-seen order and carry each key's value ([`KeyValues`]; a
+/// dictionary key's value is its slot). `None` when a key is neither.
+fn tuple_groups(keys: &[&ArrayRef], rows: Vec<u32>, ctx: &mut ExecutionCtx) -> VortexResult<Option<Groups>> {
+    let mut columns = Vec::with_capacity(keys.len());
+    for key in keys {
+        columns.push(match key_slots(key, &rows, ctx)? {
+            Some((slots, n)) => KeyValues {
+                nulls: slots.iter().map(|&s| s as usize == n).collect(),
+                values: slots.into_iter().map(i64::from).collect(),
+            },
+            None => match int_keys(key, &rows, ctx)? {
+                Some(values) => values,
+                None => return Ok(None),
+            },
+        });
+    }
+    let mut gids = vec![0u32; rows.len()];
+    // Per key, each group's parent (its group over the keys before) and its value of the key.
+    let mut levels: Vec<(Vec<u32>, KeyValues)> = Vec::with_capacity(keys.len());
+    for column in &columns {
+        let mut id = std::collections::HashMap::<u128, u32, std::hash::BuildHasherDefault<EntryHasher>>::default();
+        let (mut parents, mut level) = (Vec::new(), KeyValues::default());
+        for (i, gid) in gids.iter_mut().enumerate() {
+            let (value, null) = (column.values[i], column.nulls[i]);
+            let entry = u128::from(*gid) << 65 | u128::from(null) << 64 | u128::from(if null { 0 } else { value as u64 });
+            *gid = *id.entry(entry).or_insert_with(|| {
+                parents.push(*gid);
+                level.values.push(value);
+                level.nulls.push(null);
+                (parents.len() - 1) as u32
+            });
+        }
+        levels.push((parents, level));
+    }
+    let count = levels.last().map_or(1, |(parents, _)| parents.len());
+    // Each final group's value of every key, from the last key back to the first.
+    let mut keys_out = vec![KeyValues::default(); keys.len()];
+    let mut at: Vec<u32> = (0..count as u32).collect();
+    for (k, (parents, level)) in levels.iter().enumerate().rev() {
+        keys_out[k].values = at.iter().map(|&g| level.values[g as usize]).collect();
+        keys_out[k].nulls = at.iter().map(|&g| level.nulls[g as usize]).collect();
+        at.iter_mut().for_each(|g| *g = parents[*g as usize]);
+    }
+    Ok(Some(Groups { rows, gids, count, codes: vec![], keys: keys_out }))
 }
 
 /// Whether the native kernel aggregates `func` over a column of `dtype` (else Java does), with
@@ -247,6 +362,9 @@ pub struct Aggregated {
     pub groups: usize,
     /// With several keys, each group's composite code; else empty (the group is the code).
     pub codes: Vec<u64>,
+    /// With several keys of which one is an integer column, each key's value per group (and
+    /// `codes` empty); else empty.
+    pub keys: Vec<KeyValues>,
     pub partials: Vec<Partial>,
 }
 
@@ -268,9 +386,8 @@ impl<'a> Agg<'a> {
 
 /// Aggregates one chunk. `keys` are the group columns (none: one group), `selection` the rows to
 /// keep (or all), `aggs` the functions and their columns. The first partial holds the selected
-/// rows per group, then one per aggregate. `None` when a key is not a dictionary of strings, the
-/// keys' composite codes would not fit 64 bits or an aggregate is not [`supported`]: Java
-/// aggregates the chunk instead.
+/// rows per group, then one per aggregate. `None` when [`groups`] declines the keys or an
+/// aggregate is not [`supported`]: Java aggregates the chunk instead.
 pub fn aggregate(
     keys: &[&ArrayRef],
     len: usize,
@@ -286,7 +403,7 @@ pub fn aggregate(
     if selection.is_none() && keys.len() == 1 && aggs.iter().all(|a| a.func == Func::CountStar) {
         if let Some((counts, n)) = key_counts(keys[0], len, ctx)? {
             let partials = (0..=aggs.len()).map(|_| Partial::counts(counts.clone())).collect();
-            return Ok(Some(Aggregated { groups: n + 1, codes: vec![], partials }));
+            return Ok(Some(Aggregated { groups: n + 1, codes: vec![], keys: vec![], partials }));
         }
     }
     let Some(g) = groups(keys, len, selection, ctx)? else {
@@ -319,7 +436,7 @@ pub fn aggregate(
             (f, None) => vortex_bail!("{f:?} needs a column"),
         });
     }
-    Ok(Some(Aggregated { groups: g.count, codes: g.codes, partials: out }))
+    Ok(Some(Aggregated { groups: g.count, codes: g.codes, keys: g.keys, partials: out }))
 }
 
 /// SUM / MIN / MAX of an integer column per group (sums exact in i128, checked into i64).
@@ -632,6 +749,98 @@ mod tests {
         // A composite code beyond 64 bits is declined: Java groups the chunk.
         let many: Vec<&ArrayRef> = (0..8).map(|_| &c).collect();
         assert!(aggregate(&many, n, None, &specs(&[(Func::CountStar, None)]), &mut execution_ctx()).unwrap().is_none());
+    }
+
+    /// Dictionary keys (u8 codes with nulls and a null entry, u32 codes) mixed with i64 and i16
+    /// keys (negatives, nulls) over two chunks and selections of 0, some and all rows: each
+    /// chunk's groups are distinct key tuples, and merged by their values the rows and sums equal
+    /// a row-by-row evaluation.
+    #[test]
+    fn mixed_keys_match_a_row_by_row_answer() {
+        let n = 1500usize;
+        let mut next = xorshift(0x5DEE_CE66_D1CE_4E5Bu64);
+        let entries = [Some("x"), None, Some("é"), Some("")];
+        let ok: Vec<bool> = (0..n).map(|_| next() % 7 != 0).collect();
+        let code: Vec<u32> = (0..n).map(|_| (next() % entries.len() as u64) as u32).collect();
+        let narrow = DictArray::try_new(
+            PrimitiveArray::new(code.iter().map(|&c| c as u8).collect::<Buffer<u8>>(), Validity::from_iter(ok.iter().copied())).into_array(),
+            VarBinViewArray::from_iter_nullable_str(entries).into_array(),
+        )
+        .unwrap()
+        .into_array();
+        let narrow_value: Vec<Option<String>> = (0..n).map(|r| if ok[r] { entries[code[r] as usize].map(|e| format!("s{e}")) } else { None }).collect();
+        let wide_code: Vec<u32> = (0..n).map(|_| (next() % 3) as u32).collect();
+        let wide = DictArray::try_new(
+            PrimitiveArray::new(wide_code.iter().copied().collect::<Buffer<u32>>(), Validity::NonNullable).into_array(),
+            VarBinViewArray::from_iter_str(["p", "q", "r"]).into_array(),
+        )
+        .unwrap()
+        .into_array();
+        let wide_value: Vec<Option<String>> = (0..n).map(|r| Some(format!("s{}", ["p", "q", "r"][wide_code[r] as usize]))).collect();
+        let big: Vec<i64> = (0..n).map(|_| (next() % 9) as i64 - 4 + if next() % 50 == 0 { i64::MIN + 4 } else { 0 }).collect();
+        let big_ok: Vec<bool> = (0..n).map(|_| next() % 5 != 0).collect();
+        let big_col = PrimitiveArray::new(big.iter().copied().collect::<Buffer<i64>>(), Validity::from_iter(big_ok.iter().copied())).into_array();
+        let big_value: Vec<Option<String>> = (0..n).map(|r| big_ok[r].then(|| format!("i{}", big[r]))).collect();
+        let small: Vec<i16> = (0..n).map(|_| (next() % 5) as i16 - 2).collect();
+        let small_col = PrimitiveArray::new(small.iter().copied().collect::<Buffer<i16>>(), Validity::NonNullable).into_array();
+        let small_value: Vec<Option<String>> = (0..n).map(|r| Some(format!("i{}", small[r]))).collect();
+        let v: Vec<i64> = (0..n).map(|_| (next() % 1000) as i64 - 500).collect();
+        let col = PrimitiveArray::new(v.iter().copied().collect::<Buffer<i64>>(), Validity::NonNullable).into_array();
+        // Per key: its array, its value per row, and how a group's value names it (a dictionary slot or an integer).
+        type Key<'a> = (&'a ArrayRef, &'a Vec<Option<String>>, Option<&'a [&'a str]>);
+        let narrow_names: Vec<&str> = entries.iter().map(|e| e.unwrap_or("?")).collect();
+        let wide_names = ["p", "q", "r"];
+        let cases: [Vec<Key>; 3] = [
+            vec![(&narrow, &narrow_value, Some(&narrow_names)), (&big_col, &big_value, None)],
+            vec![(&big_col, &big_value, None), (&wide, &wide_value, Some(&wide_names))],
+            vec![(&small_col, &small_value, None), (&narrow, &narrow_value, Some(&narrow_names)), (&big_col, &big_value, None)],
+        ];
+        let half = 700;
+        for keys in &cases {
+            for percent in [0u64, 30, 100] {
+                let keep: Vec<bool> = (0..n).map(|_| percent == 100 || next() % 100 < percent).collect();
+                let mut merged = std::collections::HashMap::<Vec<Option<String>>, (i64, i64)>::new();
+                for (lo, hi) in [(0, half), (half, n)] {
+                    let mut w = vec![0u64; (hi - lo).div_ceil(64)];
+                    (lo..hi).filter(|&r| keep[r]).for_each(|r| w[(r - lo) / 64] |= 1 << ((r - lo) % 64));
+                    let arrays: Vec<ArrayRef> = keys.iter().map(|k| k.0.slice(lo..hi).unwrap()).collect();
+                    let arrays: Vec<&ArrayRef> = arrays.iter().collect();
+                    let c = col.slice(lo..hi).unwrap();
+                    let selection = (percent != 100).then_some(&w[..]);
+                    let aggs = specs(&[(Func::CountStar, None), (Func::Sum, Some(&c))]);
+                    let got = aggregate(&arrays, hi - lo, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
+                    assert!(got.codes.is_empty());
+                    assert_eq!(got.keys.len(), keys.len());
+                    let mut seen = std::collections::HashSet::new();
+                    for g in 0..got.groups {
+                        let tuple: Vec<Option<String>> = keys
+                            .iter()
+                            .zip(&got.keys)
+                            .map(|(k, kv)| match (kv.nulls[g], k.2) {
+                                (true, _) => None,
+                                (false, Some(names)) => Some(format!("s{}", names[kv.values[g] as usize])),
+                                (false, None) => Some(format!("i{}", kv.values[g])),
+                            })
+                            .collect();
+                        assert!(seen.insert(tuple.clone()), "a tuple in two groups: {tuple:?}");
+                        let e = merged.entry(tuple).or_default();
+                        e.0 += got.partials[1].count[g];
+                        e.1 += ints(&got.partials[2])[g];
+                    }
+                }
+                let mut expected = std::collections::HashMap::<Vec<Option<String>>, (i64, i64)>::new();
+                for r in (0..n).filter(|&r| keep[r]) {
+                    let e = expected.entry(keys.iter().map(|k| k.1[r].clone()).collect()).or_default();
+                    e.0 += 1;
+                    e.1 += v[r];
+                }
+                assert_eq!(merged, expected, "{} keys, {percent}%", keys.len());
+            }
+        }
+        // One integer key, or a float key among several: Java groups the chunk.
+        let f = PrimitiveArray::new(v.iter().map(|&x| x as f64).collect::<Buffer<f64>>(), Validity::NonNullable).into_array();
+        assert!(aggregate(&[&big_col], n, None, &specs(&[(Func::CountStar, None)]), &mut execution_ctx()).unwrap().is_none());
+        assert!(aggregate(&[&narrow, &f], n, None, &specs(&[(Func::CountStar, None)]), &mut execution_ctx()).unwrap().is_none());
     }
 
     #[test]

@@ -148,9 +148,10 @@ fn key_columns(env: &mut jni::Env<'_>, keys: JIntArray<'_>) -> super::JniResult<
         .collect()
 }
 
-/// `Object[]{long[]{groups}, rows, unused, count0, value0, ...}` (see `Native.aggregateChunk`);
-/// with several keys `unused` is the groups' composite codes. A value is a `long[]`, or a
-/// `double[]` for a float aggregate.
+/// `Object[]{long[]{groups}, rows, unused, count0, value0, ..., key0, nulls0, ...}` (see
+/// `Native.aggregateChunk`); with several dictionary keys `unused` is the groups' composite codes,
+/// with an integer key among several each key's values and null bitmap per group follow the
+/// aggregates. A value is a `long[]`, or a `double[]` for a float aggregate.
 fn partials_to_java(env: &mut jni::Env<'_>, aggregated: Aggregated) -> super::JniResult<jobject> {
     let mut parts = vec![long_array(env, &[aggregated.groups as u64])?.into()];
     let mut partials = aggregated.partials.into_iter();
@@ -166,6 +167,12 @@ fn partials_to_java(env: &mut jni::Env<'_>, aggregated: Aggregated) -> super::Jn
             Values::Int(v) => long_array(env, &v.iter().map(|&v| v as u64).collect::<Vec<_>>())?.into(),
             Values::Float(v) => double_array(env, v)?.into(),
         });
+    }
+    for key in &aggregated.keys {
+        parts.push(long_array(env, &key.values.iter().map(|&v| v as u64).collect::<Vec<_>>())?.into());
+        let mut nulls = vec![0u64; key.nulls.len().div_ceil(64)];
+        key.nulls.iter().enumerate().filter(|(_, n)| **n).for_each(|(g, _)| nulls[g / 64] |= 1 << (g % 64));
+        parts.push(long_array(env, &nulls)?.into());
     }
     Ok(raw(object_array(env, parts)?))
 }

@@ -50,8 +50,14 @@ public class MultiColumnGroupTest extends WithConnections {
         // Two dictionary columns (strings with NULL and non-ASCII values, and a high-cardinality one).
         {"SELECT s, s2, count(*), sum(qty), min(i64), max(d), avg(f64), count(bin) FROM types GROUP BY s, s2", "s, s2"},
         {"SELECT s2, s, count(*), sum(u32), max(u64) FROM types WHERE qty < 50 OR s IS NULL GROUP BY s2, s", "s2, s"},
-        // A dictionary column with non-dictionary ones (BOOLEAN, DATE, BIGINT): grouped row by row.
+        // A dictionary column with a BOOLEAN one: grouped row by row.
         {"SELECT s, b, count(*), sum(i64), min(qty), avg(amount) FROM types GROUP BY s, b", "s, b"},
+        // Dictionary columns with integer and DATE ones (NULLs in each, negatives): grouped natively by values.
+        {"SELECT sym, volume, count(*), sum(volume) FROM trades WHERE volume < 10 AND sym IS NOT NULL"
+            + " GROUP BY sym, volume", "sym, volume"},
+        {"SELECT d, s, count(*), sum(qty), min(i64) FROM types WHERE qty < 60 GROUP BY d, s", "d, s"},
+        {"SELECT i8, s2, i16, u8, count(*), max(qty) FROM types GROUP BY i8, s2, i16, u8", "i8, s2, i16, u8"},
+        {"SELECT qty, d, count(*), sum(i32) FROM types WHERE s IS NULL OR qty > 90 GROUP BY qty, d", "qty, d"},
         {"SELECT s, d, count(*), sum(amount) FROM types WHERE s IN ('日本', '😀', 'A', 'Ω') GROUP BY s, d", "s, d"},
         {"SELECT sym, volume, count(*), avg(price), max(ts) FROM trades WHERE sym IN ('AAPL', 'MSFT') AND volume < 50"
             + " GROUP BY sym, volume", "sym, volume"},

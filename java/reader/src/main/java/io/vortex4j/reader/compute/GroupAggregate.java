@@ -33,8 +33,10 @@ import java.util.Set;
  * chunk is selected and aggregated in one native call, no bitmap crossing; otherwise the chunk's
  * selection comes to Java for the aggregates computed here. Dictionary-encoded group columns are
  * grouped by code (several of them by composite codes, natively): each group key is decoded once
- * per chunk, never per row; a chunk where a group column is not dictionary-encoded is grouped
- * row by row in Java. SQL semantics: COUNT(c) skips nulls, SUM/MIN/MAX of no non-null value is
+ * per chunk, never per row. Several group columns mixing dictionaries with integer and date
+ * columns are grouped natively by their values ({@link KeyValues}). Java groups row by row only
+ * where the native kernel declines: one group column that is not dictionary-encoded (a group key
+ * function applies to it), or a group column of another type among several. SQL semantics: COUNT(c) skips nulls, SUM/MIN/MAX of no non-null value is
  * null, a null key is its own group (over several columns, each combination of null and non-null
  * values); without GROUP BY there is exactly one group.
  */
@@ -384,6 +386,9 @@ public final class GroupAggregate {
             groups.checkKeys(chunk, keyColumns[0], dictionaries[0], rowsPerGroup, selection);
         }
         long[] codes = (long[]) result[2];
+        // Keys mixing dictionaries and integer columns come as values per group, after the aggregates.
+        KeyValues byValues = result.length > 3 + 2 * spec.count()
+                ? new KeyValues(chunk, keyColumns, dictionaries, result, 3 + 2 * spec.count()) : null;
         int[] gid = new int[n];
         for (int c = 0; c < n; c++) {
             if (rowsPerGroup[c] == 0) {
@@ -393,6 +398,8 @@ public final class GroupAggregate {
             } else if (keyColumns.length == 1) {
                 // The last group is the null key; the others are dictionary entries, keyed once.
                 gid[c] = groups.idOfCode(dictionaries[0], c == n - 1 ? -1 : c);
+            } else if (byValues != null) {
+                gid[c] = groups.id(byValues.key(c));
             } else {
                 gid[c] = groups.idOfCodes(dictionaries, codes[c]);
             }

@@ -107,8 +107,12 @@ public final class Native {
      * group {@code groups - 1} the null key, and {@code codes} is empty; with several, {@code
      * codes} holds each group's composite code {@code slot0 + (n0 + 1) * (slot1 + (n1 + 1) *
      * (...))}, {@code nk} the length of key {@code k}'s dictionary and slot {@code nk} its null.
-     * Null when the native kernel does not take the chunk (a key not a dictionary of strings,
-     * composite codes beyond 64 bits, an aggregate it does not compute). {@code starts} null:
+     * When several keys mix dictionaries of strings with integer or date (days) columns, {@code
+     * codes} is empty and after the aggregates come, per key, each group's value ({@code long[]}:
+     * a dictionary slot, an integer, days) and a bitmap of the groups whose key is null ({@code
+     * long[]}). Null when the native kernel does not take the chunk (one key not a dictionary of
+     * strings, a key of another type, composite codes beyond 64 bits, an aggregate it does not
+     * compute). {@code starts} null:
      * every float sum starts from 0.0.
      */
     public static native Object[] aggregateChunk(long chunk, int[] keys, long[] selection, int[] funcs, int[] columns,
