@@ -261,34 +261,6 @@ fn int_keys(key: &ArrayRef, rows: &[u32], ctx: &mut ExecutionCtx) -> VortexResul
     Ok(Some(KeyValues { values, nulls }))
 }
 
-/// A fast hash of one (parent group, key value, null) entry of [`tuple_groups`]' maps.
-#[derive(Default)]
-struct EntryHasher(u64);
-
-impl std::hash::Hasher for EntryHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        bytes.iter().for_each(|&b| self.write_u64(u64::from(b)));
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        // splitmix64's finalizer over the running state: every input bit reaches the low bits
-        // (the bucket) and the high ones (the tag).
-        let mut z = (self.0 ^ x).wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
-    }
-
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 /// Groups the selected `rows` by several keys, each a dictionary of strings (by slot, as
 /// [`key_slots`]) or an integer column ([`int_keys`]), one key at a time: a row's group after key
 /// `k` is a dense id of (its group after key `k - 1`, its value of key `k`), from a hash map. The
@@ -312,7 +284,7 @@ fn tuple_groups(keys: &[&ArrayRef], rows: Vec<u32>, ctx: &mut ExecutionCtx) -> V
     // Per key, each group's parent (its group over the keys before) and its value of the key.
     let mut levels: Vec<(Vec<u32>, KeyValues)> = Vec::with_capacity(keys.len());
     for column in &columns {
-        let mut id = std::collections::HashMap::<u128, u32, std::hash::BuildHasherDefault<EntryHasher>>::default();
+        let mut id = rustc_hash::FxHashMap::<u128, u32>::default();
         let (mut parents, mut level) = (Vec::new(), KeyValues::default());
         for (i, gid) in gids.iter_mut().enumerate() {
             let (value, null) = (column.values[i], column.nulls[i]);
