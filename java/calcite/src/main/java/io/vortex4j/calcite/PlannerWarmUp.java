@@ -1,5 +1,7 @@
 package io.vortex4j.calcite;
 
+import java.util.List;
+import java.util.Set;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptUtil;
@@ -31,6 +33,29 @@ import org.apache.calcite.tools.Programs;
  */
 public final class PlannerWarmUp {
     private PlannerWarmUp() {}
+
+    /**
+     * The statements Calcite answers without planning them ({@code CalcitePrepareImpl}'s private
+     * list, as of Calcite 1.42); planning anything else needs what {@link #run()} sets up.
+     */
+    private static final Set<String> UNPLANNED =
+            Set.of("SELECT 1", "select 1", "SELECT 1 FROM DUAL", "select 1 from dual", "values 1", "VALUES 1");
+
+    /**
+     * Whether running {@code statements} plans any (so {@link #run()} would serve them): false
+     * for none or only statements Calcite answers without a planner, such as {@code SELECT 1}.
+     *
+     * @param statements the SQL statements about to run
+     * @return whether any of them is planned
+     */
+    public static boolean servesAny(List<String> statements) {
+        for (String sql : statements) {
+            if (!UNPLANNED.contains(sql)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /**
      * Initialises what is listed on the class, in the order a statement needs it (parse,

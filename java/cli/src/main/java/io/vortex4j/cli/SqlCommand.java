@@ -97,6 +97,7 @@ final class SqlCommand implements Callable<Integer> {
             return Shell.run(folder, !noPushdown, out);
         }
         List<String> statements = sql.isEmpty() ? Statements.split(readAll(System.in)) : List.of(sql);
+        StartupPreload.statements(statements);
         clock.lap("start-up");
         PrintWriter w = writer();
         try (Connection c = connect(folder, files, !noPushdown)) {

@@ -1,8 +1,10 @@
 package io.vortex4j.cli;
 
 import io.vortex4j.calcite.PlannerWarmUp;
+import java.util.List;
 import java.util.TimeZone;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 
 /**
@@ -12,9 +14,10 @@ import org.apache.calcite.avatica.ConnectionPropertiesImpl;
  * secure random generator of Avatica's connection id, the default time zone, and Avatica's
  * protobuf message descriptors (parsed when its connection properties are first used, even by a
  * local connection; protobuf's start-up also looks for Android classes, a miss that opens every
- * jar on the classpath). Then what its first plan needs ({@link PlannerWarmUp}: the operator
+ * jar on the classpath). Then, once the main thread has read the SQL and {@linkplain
+ * #statements says} it is planned, what its first plan needs ({@link PlannerWarmUp}: the operator
  * table, the parser, Calcite's default rules registered with a planner, the metadata handlers),
- * about half of a one-shot pushed query's CPU time before this thread existed.
+ * a third of a one-shot pushed query's CPU time.
  *
  * <p>Only class initialisation and JVM-wide state the query would set up anyway happen here; a
  * failure is left for the main thread to meet (and report) when it gets there. The main thread
@@ -31,6 +34,9 @@ final class StartupPreload {
 
     private static volatile Thread thread;
 
+    /** Whether the thread goes on to the planner's set-up, once the main thread knows the SQL. */
+    private static final CompletableFuture<Boolean> PLAN = new CompletableFuture<>();
+
     /** Starts the set-up on a daemon thread (it never holds the JVM's exit). */
     static void start() {
         Thread t = new Thread(StartupPreload::run, "vortex4j-startup-preload");
@@ -39,12 +45,22 @@ final class StartupPreload {
         t.start();
     }
 
+    /**
+     * Tells the thread whether to set up the planner: only when one of {@code statements} is
+     * planned ({@link PlannerWarmUp#servesAny}; not for {@code SELECT 1}, which Calcite answers
+     * without a planner). Until told, the thread stops after the connection's set-up.
+     */
+    static void statements(List<String> statements) {
+        PLAN.complete(PLANNER && PlannerWarmUp.servesAny(statements));
+    }
+
     /** Waits until the set-up {@linkplain #start() started} is over; returns at once if none was. */
     static void await() {
         Thread t = thread;
         if (t == null) {
             return;
         }
+        PLAN.complete(false); // not told: the connection's set-up only
         boolean interrupted = false;
         while (true) {
             try {
@@ -65,7 +81,7 @@ final class StartupPreload {
             UUID.randomUUID();
             TimeZone.getDefault();
             initialise(ConnectionPropertiesImpl.class); // parses all of Avatica's descriptors
-            if (PLANNER) {
+            if (PLAN.join()) {
                 PlannerWarmUp.run();
             }
         } catch (Throwable e) {
