@@ -25,4 +25,15 @@ final class InterpretedMetadata {
         }
         return cluster;
     }
+
+    /**
+     * When enabled, builds a throwaway metadata query: its constructor generates the JDK proxy
+     * class of each kind of metadata's handler (the JVM keeps them), ~30 classes a first plan
+     * would otherwise generate ({@link PlannerWarmUp}).
+     */
+    static void warmUp() {
+        if (ENABLED) {
+            new RelMetadataQuery(new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE));
+        }
+    }
 }

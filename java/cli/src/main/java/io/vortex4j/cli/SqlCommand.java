@@ -5,6 +5,7 @@ import io.vortex4j.calcite.VortexDriver;
 import io.vortex4j.calcite.VortexSchema;
 import io.vortex4j.calcite.VortexSql;
 import io.vortex4j.calcite.VortexTable;
+import io.vortex4j.reader.internal.Native;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -92,13 +93,18 @@ final class SqlCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("the shell takes a folder (--data DIR); query files in it by path: "
                         + "SELECT * FROM '" + files.get(0) + "'");
             }
+            StartupPreload.await(); // the shell plans on its own thread
             return Shell.run(folder, !noPushdown, out);
         }
         List<String> statements = sql.isEmpty() ? Statements.split(readAll(System.in)) : List.of(sql);
+        StartupPreload.statements(statements);
         clock.lap("start-up");
         PrintWriter w = writer();
         try (Connection c = connect(folder, files, !noPushdown)) {
             clock.lap("connect");
+            Native.ensureLoaded(); // the first scan's, while the preload thread may still be busy
+            StartupPreload.await(); // before planning: see there
+            clock.lap("start-up preload");
             for (String statement : statements) {
                 run(c, statement, out, w);
             }

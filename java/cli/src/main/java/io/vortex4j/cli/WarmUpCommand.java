@@ -16,8 +16,8 @@ import picocli.CommandLine.Command;
  * {@code warm-up} (hidden): the training run {@code bin/vortex4j} records its class-data-sharing
  * archive from ({@code -XX:ArchiveClassesAtExit}): the classes a typical command loads — the
  * reader, Calcite planning pushed and not pushed queries, Janino, every output format, {@code sql}'s
- * argument parsing ({@link QuickArgs}) — so later runs map them instead of loading and verifying
- * them again. Prints nothing.
+ * argument parsing ({@link QuickArgs}) and start-up set-up ({@link StartupPreload}) — so later runs
+ * map them instead of loading and verifying them again. Prints nothing.
  */
 @Command(name = "warm-up", hidden = true, description = "the training run of the class-data archive")
 final class WarmUpCommand implements Callable<Integer> {
@@ -37,6 +37,9 @@ final class WarmUpCommand implements Callable<Integer> {
             PrintWriter sink = new PrintWriter(new StringWriter());
             // A one-shot sql command line is parsed by QuickArgs, not picocli: its classes too.
             QuickArgs.parse(new SqlCommand(), List.of("--data", dir.toString(), "--format", "csv", QUERIES.get(0)));
+            StartupPreload.start();
+            StartupPreload.statements(QUERIES);
+            StartupPreload.await();
             try (Connection c = SqlCommand.connect(dir, List.of(), true); Statement s = c.createStatement()) {
                 for (String q : QUERIES) {
                     for (OutputFormat f : OutputFormat.values()) {
