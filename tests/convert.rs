@@ -16,8 +16,11 @@ use vortex4j::convert::ConvertOptions;
 use vortex4j::convert::convert;
 use vortex4j::convert::export::ExportFormat;
 use vortex4j::convert::export::Exporter;
+use vortex4j::convert::sink::RollingSink;
+use vortex4j::convert::sink::Target;
 use vortex4j::file::open;
 use vortex4j::scan::Scan;
+use vortex4j::write::Drive;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("vortex4j-convert-{}-{name}", std::process::id()));
@@ -687,4 +690,40 @@ fn csv_and_parquet_inputs_of_one_conversion() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The conversion's writer thread ([`Drive::Thread`]) writes what the pushing thread writes when
+/// it drives the writer itself ([`Drive::Caller`], Java's `VortexWriter`): the same values, and
+/// the same file byte for byte (vortex's default strategy is deterministic). A sink dropped
+/// before its footer stops its thread and removes the file.
+#[test]
+fn the_writer_thread_writes_the_callers_file() {
+    let dir = temp_dir("drive");
+    let batches = [every_type(70_000, 3), every_type(9000, 4), every_type(1, 5)];
+    let schema = batches[0].schema();
+    let write = |name: &str, drive: Drive| {
+        let path = dir.join(name);
+        let mut sink = RollingSink::new(Target::File(path.clone()), Arc::clone(&schema), None, drive).unwrap();
+        for b in &batches {
+            sink.push(b).unwrap();
+        }
+        let files = sink.finish(true).unwrap();
+        assert_eq!(files[0].rows, 79_001);
+        path
+    };
+    let caller = write("caller.vortex", Drive::Caller);
+    let thread = write("thread.vortex", Drive::Thread);
+    assert!(std::fs::read(&caller).unwrap() == std::fs::read(&thread).unwrap(), "the two files differ");
+    let source = dir.join("in.parquet");
+    write_parquet(&source, &batches, Arc::clone(&schema));
+    let back = dir.join("back.parquet");
+    assert_eq!(export(&thread, &back, ExportFormat::Parquet, None), 79_001);
+    assert_same(&read_parquet(&source), &read_parquet(&back));
+
+    let abandoned = dir.join("abandoned.vortex");
+    let mut sink = RollingSink::new(Target::File(abandoned.clone()), Arc::clone(&schema), None, Drive::Thread).unwrap();
+    sink.push(&batches[0]).unwrap();
+    drop(sink);
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.iter().all(|n| !n.to_string_lossy().starts_with("abandoned")), "{left:?}");
 }

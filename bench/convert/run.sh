@@ -23,7 +23,7 @@ echo "source: $(du -h "$work/trades.parquet" | cut -f1) Parquet, $rows rows; $ru
 log="$work/run.log"
 : > "$log"
 # The seconds of a `vortex4j convert` run: the conversion's own time as the CLI prints it
-# ("... in 4.2 s"; JVM start-up excluded).
+# ("... in 4.21 s"; JVM start-up excluded).
 convert_s() { sed -n 's/.* in \([0-9.]*\) s$/\1/p' | tail -1; }
 for i in $(seq "$runs"); do
   rm -f "$work/ours.vortex"

@@ -7,6 +7,7 @@ use std::io::BufWriter;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::Mutex;
+use std::thread::JoinHandle;
 
 use arrow::array::ArrayRef as ArrowArrayRef;
 use arrow::array::BinaryArray;
@@ -43,8 +44,16 @@ use vortex_array::dtype::PType;
 use vortex_array::dtype::StructFields;
 use vortex_array::validity::Validity;
 use vortex_arrow::ArrowSessionExt;
+use vortex_array::stream::ArrayStreamAdapter;
+use vortex_error::VortexResult;
+use vortex_error::vortex_err;
 use vortex_file::BlockingWriter;
 use vortex_file::WriteOptionsSessionExt;
+use vortex_file::WriteSummary;
+use vortex_io::IoBuf;
+use vortex_io::VortexWrite;
+use vortex_io::kanal_ext::KanalExt;
+use vortex_io::runtime::BlockingRuntime;
 use vortex_io::runtime::current::CurrentThreadRuntime;
 
 use crate::error::Context;
@@ -96,25 +105,72 @@ impl Write for SharedFile {
     }
 }
 
+/// The file as vortex's async writer takes it: written inline, on the thread that drives the
+/// writer (local disk writes of whole segments; vortex's blocking writer does the same).
+impl VortexWrite for SharedFile {
+    async fn write_all<B: IoBuf>(&mut self, buffer: B) -> std::io::Result<B> {
+        Write::write_all(self, buffer.as_slice())?;
+        Ok(buffer)
+    }
+
+    async fn flush(&mut self) -> std::io::Result<()> {
+        Write::flush(self)
+    }
+
+    async fn shutdown(&mut self) -> std::io::Result<()> {
+        Write::flush(self)
+    }
+}
+
+/// Who drives a [`VortexFileSink`]'s writer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drive {
+    /// The thread that pushes: each push runs the writer until the chunk is taken (no thread of
+    /// our own; Java's `VortexWriter`).
+    Caller,
+    /// A thread of the sink's own, which runs the writer from the first chunk to the footer and
+    /// writes each segment as soon as it is ready, whatever the pushing thread is doing; pushes
+    /// only hand chunks over (a conversion: its thread decodes the next batch meanwhile).
+    Thread,
+}
+
+enum Driver {
+    Caller(BlockingWriter<'static, 'static, CurrentThreadRuntime>),
+    Thread {
+        /// One chunk in flight, as vortex's own push-based writer has.
+        chunks: kanal::Sender<VortexResult<ArrayRef>>,
+        writer: JoinHandle<VortexResult<WriteSummary>>,
+    },
+}
+
 /// A Vortex file being written from struct arrays of one dtype, with the reference writer's
 /// default strategy. Dropped unfinished, it deletes the partial file.
 pub struct VortexFileSink {
     path: String,
     file: SharedFile,
-    writer: Option<BlockingWriter<'static, 'static, CurrentThreadRuntime>>,
+    writer: Option<Driver>,
     rows: u64,
     finished: bool,
 }
 
 impl VortexFileSink {
-    /// Creates (or truncates) `path` for rows of the struct `dtype`.
-    pub fn create(path: &str, dtype: DType) -> Result<Self> {
+    /// Creates (or truncates) `path` for rows of the struct `dtype`, its writer driven by `drive`.
+    pub fn create(path: &str, dtype: DType, drive: Drive) -> Result<Self> {
         let file = File::create(path).map_err(|e| Error::file(path, format!("cannot create: {e}")))?;
         let file = SharedFile(Arc::new(Mutex::new(BufWriter::with_capacity(1 << 20, file))));
-        let writer = session()
-            .write_options()
-            .blocking(&*RUNTIME)
-            .writer(file.clone(), dtype);
+        let writer = match drive {
+            Drive::Caller => Driver::Caller(session().write_options().blocking(&*RUNTIME).writer(file.clone(), dtype)),
+            Drive::Thread => {
+                let (chunks, received) = kanal::bounded_async(1);
+                let stream = ArrayStreamAdapter::new(dtype, received.into_stream());
+                let out = file.clone();
+                let writer = std::thread::Builder::new()
+                    .name("vortex4j-write".into())
+                    .spawn(move || RUNTIME.block_on(session().write_options().write(out, stream)))
+                    .map_err(|e| Error::file(path, format!("cannot start a writer thread: {e}")))?;
+                Driver::Thread { chunks: chunks.to_sync(), writer }
+            }
+        };
         Ok(VortexFileSink {
             path: path.to_string(),
             file,
@@ -136,11 +192,21 @@ impl VortexFileSink {
 
     /// Appends a struct array of the sink's dtype.
     pub fn push(&mut self, chunk: ArrayRef) -> Result<()> {
-        let writer = self.writer.as_mut().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
         let rows = chunk.len() as u64;
-        writer
-            .push(chunk)
-            .context(|| format!("{}: write failed", self.path))?;
+        match self.writer.as_mut() {
+            None => return Err(Error::file(&self.path, "the writer is finished")),
+            Some(Driver::Caller(writer)) => writer.push(chunk).context(|| format!("{}: write failed", self.path))?,
+            Some(Driver::Thread { chunks, .. }) => {
+                if chunks.send(Ok(chunk)).is_err() {
+                    // The writer stopped taking chunks: it failed; its error says why.
+                    let Some(Driver::Thread { writer, .. }) = self.writer.take() else {
+                        unreachable!("matched above");
+                    };
+                    joined(writer).context(|| format!("{}: write failed", self.path))?;
+                    return Err(Error::file(&self.path, "the writer stopped before the end of the input"));
+                }
+            }
+        }
         self.rows += rows;
         Ok(())
     }
@@ -148,7 +214,15 @@ impl VortexFileSink {
     /// Writes the footer and flushes the file to disk; returns the file size.
     pub fn finish(&mut self) -> Result<u64> {
         let writer = self.writer.take().ok_or_else(|| Error::file(&self.path, "the writer is finished"))?;
-        let summary = writer.finish().context(|| format!("{}: cannot finish the file", self.path))?;
+        let summary = match writer {
+            Driver::Caller(writer) => writer.finish(),
+            Driver::Thread { chunks, writer } => {
+                // The closed channel ends the stream: the writer writes the footer and returns.
+                drop(chunks);
+                joined(writer)
+            }
+        }
+        .context(|| format!("{}: cannot finish the file", self.path))?;
         let mut file = self.file.0.lock().expect("file lock poisoned");
         file.flush()
             .and_then(|_| file.get_ref().sync_all())
@@ -158,10 +232,20 @@ impl VortexFileSink {
     }
 }
 
+/// The writer thread's result (a panic in it as an error, never across JNI).
+fn joined(writer: JoinHandle<VortexResult<WriteSummary>>) -> VortexResult<WriteSummary> {
+    writer.join().unwrap_or_else(|_| Err(vortex_err!("the writer thread panicked")))
+}
+
 impl Drop for VortexFileSink {
     fn drop(&mut self) {
         if !self.finished {
-            drop(self.writer.take());
+            if let Some(Driver::Thread { chunks, writer }) = self.writer.take() {
+                // An error ends the writer's stream without a footer.
+                let _ = chunks.try_send(Err(vortex_err!("the conversion was abandoned")));
+                drop(chunks);
+                let _ = writer.join();
+            }
             let _ = std::fs::remove_file(&self.path);
         }
     }
@@ -203,7 +287,7 @@ impl FileWriter {
             path: path.to_string(),
             columns,
             fields,
-            sink: VortexFileSink::create(path, dtype)?,
+            sink: VortexFileSink::create(path, dtype, Drive::Caller)?,
         })
     }
 

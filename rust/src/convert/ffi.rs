@@ -37,6 +37,7 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::session::execution_ctx;
 use crate::session::session;
+use crate::write::Drive;
 
 /// Ids of dictionaries made for chunks that are not dictionary-encoded (never shared); the
 /// high bit keeps them apart from [`dict_cache`] ids.
@@ -188,7 +189,7 @@ impl ArrowFileWriter {
             return Err(Error::file(path, "a file needs at least one column"));
         }
         let schema = Arc::new(schema);
-        let sink = RollingSink::new(Target::File(path.into()), Arc::clone(&schema), None)
+        let sink = RollingSink::new(Target::File(path.into()), Arc::clone(&schema), None, Drive::Caller)
             .map_err(|e| match e {
                 Error::Column { column, message } => Error::file(path, format!("column '{column}': {message}")),
                 e => e,

@@ -4,9 +4,10 @@
 //!
 //! A conversion streams: each input is decoded batch by batch on a reader thread, a few batches
 //! ahead (bounded memory whatever its size), and written with the reference writer's default
-//! strategy, whose compression runs on a worker pool while the calling thread converts the
-//! batches and writes the finished segments. While a conversion runs, the allocator keeps more
-//! freed blocks resident ([`crate::memory::Retaining`]).
+//! strategy: the calling thread converts the batches and hands them to the file's writer
+//! thread, which runs the writer and writes each segment when it is ready, while the strategy's
+//! compression runs on a worker pool and the writer thread. While a conversion runs, the
+//! allocator keeps more freed blocks resident ([`crate::memory::Retaining`]).
 
 pub mod csv;
 pub mod export;
@@ -38,6 +39,7 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::memory::Retaining;
 use crate::session::RUNTIME;
+use crate::write::Drive;
 use partition::PartitionedSink;
 use read_ahead::ReadAhead;
 use sink::RollingSink;
@@ -100,7 +102,7 @@ impl Converter {
         let several = opts.max_rows_per_file.is_some() || !opts.partition_by.is_empty();
         let target = sink::target(Path::new(out), several)?;
         let output = if opts.partition_by.is_empty() {
-            Output::Files(RollingSink::new(target, Arc::clone(&schema), opts.max_rows_per_file)?)
+            Output::Files(RollingSink::new(target, Arc::clone(&schema), opts.max_rows_per_file, Drive::Thread)?)
         } else {
             let sink::Target::Folder(root) = target else {
                 unreachable!("partitioned output is a folder");
@@ -108,7 +110,7 @@ impl Converter {
             Output::Partitions(PartitionedSink::new(root, &schema, &opts.partition_by, opts.max_rows_per_file)?)
         };
         // The default strategy's tasks (statistics, compression) run on these workers, one per
-        // core, while this thread decodes input; they stop when the conversion ends.
+        // core, and on each file's writer thread; they stop when the conversion ends.
         let pool = RUNTIME.new_pool();
         pool.set_workers(std::thread::available_parallelism().map_or(1, |n| n.get()));
         Ok(Converter {

@@ -27,6 +27,7 @@ use super::sink::Target;
 use super::sink::WrittenFile;
 use crate::error::Error;
 use crate::error::Result;
+use crate::write::Drive;
 
 /// The folder name of a NULL partition value (Hive's).
 pub const NULL_PARTITION: &str = "__HIVE_DEFAULT_PARTITION__";
@@ -130,7 +131,7 @@ impl PartitionedSink {
     fn partition(&mut self, folder: &str) -> Result<&mut RollingSink> {
         self.clock += 1;
         if !self.partitions.contains_key(folder) {
-            let sink = RollingSink::new(Target::Folder(self.root.join(folder)), Arc::clone(&self.file_schema), self.max_rows)?;
+            let sink = RollingSink::new(Target::Folder(self.root.join(folder)), Arc::clone(&self.file_schema), self.max_rows, Drive::Caller)?;
             self.partitions.insert(folder.to_string(), Partition { sink, last_used: 0 });
         }
         let open = self.partitions.values().filter(|p| p.sink.is_open()).count();

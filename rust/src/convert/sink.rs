@@ -22,6 +22,7 @@ use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
 use crate::session::session;
+use crate::write::Drive;
 use crate::write::VortexFileSink;
 
 /// A file `convert` wrote.
@@ -84,6 +85,7 @@ pub struct RollingSink {
     max_rows: Option<u64>,
     schema: SchemaRef,
     dtype: DType,
+    drive: Drive,
     current: Option<VortexFileSink>,
     written: Vec<WrittenFile>,
     /// Files started so far (numbers the next one).
@@ -91,14 +93,16 @@ pub struct RollingSink {
 }
 
 impl RollingSink {
-    /// A sink for batches of `schema`; nothing is created before the first row (or `finish`).
-    pub fn new(target: Target, schema: SchemaRef, max_rows: Option<u64>) -> Result<Self> {
+    /// A sink for batches of `schema`, its files' writers driven by `drive`; nothing is created
+    /// before the first row (or `finish`).
+    pub fn new(target: Target, schema: SchemaRef, max_rows: Option<u64>, drive: Drive) -> Result<Self> {
         let dtype = vortex_dtype(&schema)?;
         Ok(RollingSink {
             target,
             max_rows,
             schema,
             dtype,
+            drive,
             current: None,
             written: Vec::new(),
             started: 0,
@@ -120,7 +124,7 @@ impl RollingSink {
                     dir.join(format!("part-{:05}.vortex", self.started))
                 }
             };
-            self.current = Some(VortexFileSink::create(&path.to_string_lossy(), self.dtype.clone())?);
+            self.current = Some(VortexFileSink::create(&path.to_string_lossy(), self.dtype.clone(), self.drive)?);
             self.started += 1;
         }
         Ok(self.current.as_mut().expect("opened above"))

@@ -36,6 +36,6 @@ final class Progress {
         if (terminal) {
             out.print("\r\033[K");
         }
-        out.printf("%s: %s in %.1f s%n", label, summary, seconds);
+        out.printf("%s: %s in %.2f s%n", label, summary, seconds);
     }
 }
