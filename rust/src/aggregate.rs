@@ -11,14 +11,20 @@
 //! the same rows). MIN/MAX of floats order as Java's `Double.compare` (-0.0 below 0.0, NaN above
 //! +inf), which no summation order affects.
 
+use std::rc::Rc;
+
 use vortex_array::ArrayRef;
 use vortex_array::ExecutionCtx;
+use vortex_array::IntoArray;
 use vortex_array::arrays::ExtensionArray;
+use vortex_array::arrays::Primitive;
 use vortex_array::arrays::PrimitiveArray;
 use vortex_array::arrays::extension::ExtensionArrayExt;
 use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_array::match_each_integer_ptype;
+use vortex_array::validity::Validity;
+use vortex_buffer::Buffer;
 use vortex_error::VortexResult;
 use vortex_error::vortex_bail;
 use vortex_mask::Mask;
@@ -69,7 +75,6 @@ impl Partial {
 /// keys, each group's composite code or, when a key is an integer column, each group's key values
 /// (see [`groups`]).
 struct Groups {
-    rows: Vec<u32>,
     gids: Vec<u32>,
     count: usize,
     codes: Vec<u64>,
@@ -85,8 +90,14 @@ pub struct KeyValues {
     pub nulls: Vec<bool>,
 }
 
-/// Composite codes up to this many are numbered through a table, larger ones through a hash map.
+/// Composite codes (or, grouping by values, parent groups × key values) up to this many are
+/// numbered through a table, more through a hash map.
 const DENSE_CODES: u64 = 1 << 16;
+
+/// A selection of at most one row in this many is sparse: its columns are taken at the selected
+/// rows (vortex's bit-packed `take` unpacks just those values) rather than decoded whole. The
+/// ratio above which vortex's own `take` decodes the whole array instead.
+const SPARSE: usize = 8;
 
 fn selected_rows(len: usize, selection: Option<&[u64]>) -> Vec<u32> {
     match selection {
@@ -120,32 +131,89 @@ fn bit(words: &[u64], i: usize) -> bool {
     words[i / 64] >> (i % 64) & 1 == 1
 }
 
-/// The slot of each of `rows` in the dictionary of strings `key`: its code, or the dictionary's
-/// length for a null code or a null entry; and that length. `None` when `key` is not a
-/// dictionary of strings.
-fn key_slots(key: &ArrayRef, rows: &[u32], ctx: &mut ExecutionCtx) -> VortexResult<Option<(Vec<u32>, usize)>> {
+/// A primitive column's values for the selected rows of a chunk: either the whole chunk decoded
+/// (read at each selected row) or, for a sparse selection of an encoded column, only the selected
+/// rows in order; with their validity.
+struct Decoded {
+    values: PrimitiveArray,
+    valid: Option<Vec<u64>>,
+    /// `values` holds the selected rows only.
+    taken: bool,
+}
+
+impl Decoded {
+    /// `column` for the selected `rows` of a chunk of `len` rows. A column already decoded (the
+    /// chunk's shared decoding, see `Chunk::decoded`) is read as it is.
+    fn new(column: &ArrayRef, rows: &[u32], len: usize, ctx: &mut ExecutionCtx) -> VortexResult<Self> {
+        let taken = rows.len() * SPARSE <= len && !column.is::<Primitive>();
+        let array = if taken {
+            let indices = PrimitiveArray::new(rows.iter().copied().collect::<Buffer<u32>>(), Validity::NonNullable);
+            column.take(indices.into_array())?
+        } else {
+            column.clone()
+        };
+        let values = array.execute::<PrimitiveArray>(ctx)?;
+        let valid = valid_bits(&values.clone().into_array(), ctx)?;
+        Ok(Decoded { values, valid, taken })
+    }
+
+    /// Where the `i`th selected row, `row`, is in `values`.
+    #[inline(always)]
+    fn at(&self, i: usize, row: u32) -> usize {
+        if self.taken { i } else { row as usize }
+    }
+
+    #[inline(always)]
+    fn is_valid(&self, at: usize) -> bool {
+        self.valid.as_ref().is_none_or(|w| bit(w, at))
+    }
+}
+
+/// The decodings of one chunk's columns for its selected rows, each made once however many keys
+/// and aggregates read the column (`GROUP BY volume` with `SUM(volume)`).
+struct Decodings<'r> {
+    rows: &'r [u32],
+    len: usize,
+    done: Vec<(ArrayRef, Rc<Decoded>)>,
+}
+
+impl<'r> Decodings<'r> {
+    fn new(rows: &'r [u32], len: usize) -> Self {
+        Decodings { rows, len, done: Vec::new() }
+    }
+
+    fn get(&mut self, column: &ArrayRef, ctx: &mut ExecutionCtx) -> VortexResult<Rc<Decoded>> {
+        if let Some((_, d)) = self.done.iter().find(|(c, _)| ArrayRef::ptr_eq(c, column)) {
+            return Ok(Rc::clone(d));
+        }
+        let d = Rc::new(Decoded::new(column, self.rows, self.len, ctx)?);
+        self.done.push((column.clone(), Rc::clone(&d)));
+        Ok(d)
+    }
+}
+
+/// The slot of each selected row in the dictionary of strings `key`: its code, or the
+/// dictionary's length for a null code or a null entry; and that length. `None` when `key` is not
+/// a dictionary of strings.
+fn key_slots(key: &ArrayRef, rows: &[u32], len: usize, ctx: &mut ExecutionCtx) -> VortexResult<Option<(Vec<u32>, usize)>> {
     let Some((codes, values)) = string_dictionary(key) else {
         return Ok(None);
     };
     let null_slot = values.len() as u32;
-    let codes_valid = valid_bits(&codes, ctx)?;
     // Each code's slot, decided once: a null dictionary entry is the null slot.
     let entries_valid = valid_bits(&values, ctx)?;
     let slot_of: Vec<u32> = (0..null_slot)
         .map(|c| if entries_valid.as_ref().is_some_and(|w| !bit(w, c as usize)) { null_slot } else { c })
         .collect();
-    let codes = codes.execute::<PrimitiveArray>(ctx)?;
-    let slots = match_each_integer_ptype!(codes.ptype(), |P| {
-        let c = codes.as_slice::<P>();
+    let codes = Decoded::new(&codes, rows, len, ctx)?;
+    let slots = match_each_integer_ptype!(codes.values.ptype(), |P| {
+        let c = codes.values.as_slice::<P>();
         rows.iter()
-            .map(|&r| {
-                let r = r as usize;
+            .enumerate()
+            .map(|(i, &r)| {
+                let at = codes.at(i, r);
                 // A code outside the dictionary (corrupt data) counts as null.
-                let s = slot_of.get(c[r] as usize).copied().unwrap_or(null_slot);
-                match &codes_valid {
-                    Some(w) if !bit(w, r) => null_slot,
-                    _ => s,
-                }
+                if codes.is_valid(at) { slot_of.get(c[at] as usize).copied().unwrap_or(null_slot) } else { null_slot }
             })
             .collect()
     });
@@ -189,26 +257,44 @@ fn key_counts(key: &ArrayRef, len: usize, ctx: &mut ExecutionCtx) -> VortexResul
 /// are integer (or date) columns are grouped by their values ([`tuple_groups`]). `None` when one
 /// key is not a dictionary of strings, when a key is neither that nor an integer column fitting
 /// i64 nor a date in days, or when the composite codes of dictionary keys would not fit 64 bits.
-fn groups(keys: &[&ArrayRef], len: usize, selection: Option<&[u64]>, ctx: &mut ExecutionCtx) -> VortexResult<Option<Groups>> {
-    let rows = selected_rows(len, selection);
+fn groups(
+    keys: &[&ArrayRef],
+    len: usize,
+    rows: &[u32],
+    decodings: &mut Decodings<'_>,
+    ctx: &mut ExecutionCtx,
+) -> VortexResult<Option<Groups>> {
     if keys.is_empty() {
         let gids = vec![0; rows.len()];
-        return Ok(Some(Groups { rows, gids, count: 1, codes: vec![], keys: vec![] }));
+        return Ok(Some(Groups { gids, count: 1, codes: vec![], keys: vec![] }));
     }
-    let mut slots = Vec::with_capacity(keys.len());
-    let mut radix = Vec::with_capacity(keys.len());
+    // Each key's slots (a dictionary of strings) or values (an integer column), made once.
+    let mut columns = Vec::with_capacity(keys.len());
     for key in keys {
-        let Some((s, n)) = key_slots(key, &rows, ctx)? else {
+        columns.push(match key_slots(key, rows, len, ctx)? {
+            Some((slots, n)) => KeyColumn::Slots(slots, n),
             // A single key that is not a dictionary stays with Java, which also applies a group
             // key function to it row by row; several keys may mix dictionaries and integers.
-            return if keys.len() > 1 { tuple_groups(keys, rows, ctx) } else { Ok(None) };
-        };
-        slots.push(s);
-        radix.push(n as u64 + 1);
+            None if keys.len() == 1 => return Ok(None),
+            None => match int_keys(key, rows, decodings, ctx)? {
+                Some(values) => KeyColumn::Values(values),
+                None => return Ok(None),
+            },
+        });
     }
+    if columns.iter().any(|c| matches!(c, KeyColumn::Values(_))) {
+        return Ok(Some(tuple_groups(columns, rows.len())));
+    }
+    let (slots, radix): (Vec<Vec<u32>>, Vec<u64>) = columns
+        .into_iter()
+        .map(|c| match c {
+            KeyColumn::Slots(s, n) => (s, n as u64 + 1),
+            KeyColumn::Values(_) => unreachable!("grouped by values above"),
+        })
+        .unzip();
     if keys.len() == 1 {
-        let gids = slots.pop().unwrap_or_default();
-        return Ok(Some(Groups { rows, gids, count: radix[0] as usize, codes: vec![], keys: vec![] }));
+        let gids = slots.into_iter().next().unwrap_or_default();
+        return Ok(Some(Groups { gids, count: radix[0] as usize, codes: vec![], keys: vec![] }));
     }
     let Some(product) = radix.iter().try_fold(1u64, |p, &r| p.checked_mul(r)) else {
         return Ok(None);
@@ -228,7 +314,7 @@ fn groups(keys: &[&ArrayRef], len: usize, selection: Option<&[u64]>, ctx: &mut E
             gids.push(*g);
         }
     } else {
-        let mut id = std::collections::HashMap::<u64, u32>::new();
+        let mut id = rustc_hash::FxHashMap::<u64, u32>::default();
         for i in 0..rows.len() {
             let c = composite(i);
             let g = *id.entry(c).or_insert_with(|| {
@@ -238,12 +324,19 @@ fn groups(keys: &[&ArrayRef], len: usize, selection: Option<&[u64]>, ctx: &mut E
             gids.push(g);
         }
     }
-    Ok(Some(Groups { rows, gids, count: codes.len(), codes, keys: vec![] }))
+    Ok(Some(Groups { gids, count: codes.len(), codes, keys: vec![] }))
 }
 
-/// The integer value of each of `rows` in `key` (a date: its days) and whether it is null; `None`
-/// unless `key` is an integer column fitting i64 or a date stored as 32-bit days.
-fn int_keys(key: &ArrayRef, rows: &[u32], ctx: &mut ExecutionCtx) -> VortexResult<Option<KeyValues>> {
+/// One group column for the selected rows: dictionary slots (and the dictionary's length, the
+/// null slot) or integer values.
+enum KeyColumn {
+    Slots(Vec<u32>, usize),
+    Values(KeyValues),
+}
+
+/// The integer value of each selected row in `key` (a date: its days) and whether it is null;
+/// `None` unless `key` is an integer column fitting i64 or a date stored as 32-bit days.
+fn int_keys(key: &ArrayRef, rows: &[u32], decodings: &mut Decodings<'_>, ctx: &mut ExecutionCtx) -> VortexResult<Option<KeyValues>> {
     let storage = match key.dtype() {
         DType::Primitive(p, _) if p.is_int() && *p != PType::U64 => key.clone(),
         DType::Extension(ext) if ext.id().as_str() == "vortex.date" && matches!(ext.storage_dtype(), DType::Primitive(PType::I32, _)) => {
@@ -251,63 +344,86 @@ fn int_keys(key: &ArrayRef, rows: &[u32], ctx: &mut ExecutionCtx) -> VortexResul
         }
         _ => return Ok(None),
     };
-    let valid = valid_bits(&storage, ctx)?;
-    let nulls = rows.iter().map(|&r| valid.as_ref().is_some_and(|w| !bit(w, r as usize))).collect();
-    let storage = storage.execute::<PrimitiveArray>(ctx)?;
-    let values = match_each_integer_ptype!(storage.ptype(), |P| {
-        let v = storage.as_slice::<P>();
-        rows.iter().map(|&r| v[r as usize] as i64).collect()
+    let d = decodings.get(&storage, ctx)?;
+    let nulls = rows.iter().enumerate().map(|(i, &r)| !d.is_valid(d.at(i, r))).collect();
+    let values = match_each_integer_ptype!(d.values.ptype(), |P| {
+        let v = d.values.as_slice::<P>();
+        rows.iter().enumerate().map(|(i, &r)| v[d.at(i, r)] as i64).collect()
     });
     Ok(Some(KeyValues { values, nulls }))
 }
 
-/// Groups the selected `rows` by several keys, each a dictionary of strings (by slot, as
-/// [`key_slots`]) or an integer column ([`int_keys`]), one key at a time: a row's group after key
-/// `k` is a dense id of (its group after key `k - 1`, its value of key `k`), from a hash map. The
-/// final groups are numbered in first-seen order and carry each key's value ([`KeyValues`]; a
-/// dictionary key's value is its slot). `None` when a key is neither.
-fn tuple_groups(keys: &[&ArrayRef], rows: Vec<u32>, ctx: &mut ExecutionCtx) -> VortexResult<Option<Groups>> {
-    let mut columns = Vec::with_capacity(keys.len());
-    for key in keys {
-        columns.push(match key_slots(key, &rows, ctx)? {
-            Some((slots, n)) => KeyValues {
+/// Groups the selected `rows` by several keys, each dictionary slots or integer values, one key
+/// at a time: a row's group after key `k` is a dense id of (its group after key `k - 1`, its value
+/// of key `k`), numbered through a table where the groups so far times the key's range of values
+/// are few (a dictionary, a narrow range of integers), else through a hash map. The final groups
+/// are numbered in first-seen order and carry each key's value ([`KeyValues`]; a dictionary key's
+/// value is its slot).
+fn tuple_groups(columns: Vec<KeyColumn>, rows: usize) -> Groups {
+    let width = columns.len();
+    let mut gids = vec![0u32; rows];
+    // Per key, each group's parent (its group over the keys before) and its value of the key.
+    let mut levels: Vec<(Vec<u32>, KeyValues)> = Vec::with_capacity(width);
+    for column in columns {
+        let column = match column {
+            KeyColumn::Values(v) => v,
+            KeyColumn::Slots(slots, n) => KeyValues {
                 nulls: slots.iter().map(|&s| s as usize == n).collect(),
                 values: slots.into_iter().map(i64::from).collect(),
             },
-            None => match int_keys(key, &rows, ctx)? {
-                Some(values) => values,
-                None => return Ok(None),
-            },
-        });
-    }
-    let mut gids = vec![0u32; rows.len()];
-    // Per key, each group's parent (its group over the keys before) and its value of the key.
-    let mut levels: Vec<(Vec<u32>, KeyValues)> = Vec::with_capacity(keys.len());
-    for column in &columns {
-        let mut id = rustc_hash::FxHashMap::<u128, u32>::default();
+        };
+        let groups_so_far = levels.last().map_or(1, |(parents, _)| parents.len());
         let (mut parents, mut level) = (Vec::new(), KeyValues::default());
-        for (i, gid) in gids.iter_mut().enumerate() {
-            let (value, null) = (column.values[i], column.nulls[i]);
-            let entry = u128::from(*gid) << 65 | u128::from(null) << 64 | u128::from(if null { 0 } else { value as u64 });
-            *gid = *id.entry(entry).or_insert_with(|| {
-                parents.push(*gid);
-                level.values.push(value);
-                level.nulls.push(null);
-                (parents.len() - 1) as u32
-            });
+        let mut new_group = |gid: u32, value: i64, null: bool| {
+            parents.push(gid);
+            level.values.push(value);
+            level.nulls.push(null);
+            (parents.len() - 1) as u32
+        };
+        match dense_range(&column, groups_so_far) {
+            // Entry of (group, value): group * width + value - min, the last of each group's row the null.
+            Some((min, span)) => {
+                let mut id = vec![u32::MAX; groups_so_far * span];
+                for (i, gid) in gids.iter_mut().enumerate() {
+                    let (value, null) = (column.values[i], column.nulls[i]);
+                    let entry = *gid as usize * span + if null { span - 1 } else { (value - min) as usize };
+                    if id[entry] == u32::MAX {
+                        id[entry] = new_group(*gid, value, null);
+                    }
+                    *gid = id[entry];
+                }
+            }
+            None => {
+                let mut id = rustc_hash::FxHashMap::<u128, u32>::default();
+                for (i, gid) in gids.iter_mut().enumerate() {
+                    let (value, null) = (column.values[i], column.nulls[i]);
+                    let entry = u128::from(*gid) << 65 | u128::from(null) << 64 | u128::from(if null { 0 } else { value as u64 });
+                    *gid = *id.entry(entry).or_insert_with(|| new_group(*gid, value, null));
+                }
+            }
         }
         levels.push((parents, level));
     }
     let count = levels.last().map_or(1, |(parents, _)| parents.len());
     // Each final group's value of every key, from the last key back to the first.
-    let mut keys_out = vec![KeyValues::default(); keys.len()];
+    let mut keys_out = vec![KeyValues::default(); width];
     let mut at: Vec<u32> = (0..count as u32).collect();
     for (k, (parents, level)) in levels.iter().enumerate().rev() {
         keys_out[k].values = at.iter().map(|&g| level.values[g as usize]).collect();
         keys_out[k].nulls = at.iter().map(|&g| level.nulls[g as usize]).collect();
         at.iter_mut().for_each(|g| *g = parents[*g as usize]);
     }
-    Ok(Some(Groups { rows, gids, count, codes: vec![], keys: keys_out }))
+    Groups { gids, count, codes: vec![], keys: keys_out }
+}
+
+/// The smallest non-null value of `column` and the span of a group's table entries (its values'
+/// range and the null) when `groups` such tables fit [`DENSE_CODES`]; `None` otherwise.
+fn dense_range(column: &KeyValues, groups: usize) -> Option<(i64, usize)> {
+    let mut valid = column.values.iter().zip(&column.nulls).filter(|(_, null)| !**null).map(|(v, _)| *v);
+    let first = valid.next().unwrap_or(0);
+    let (min, max) = valid.fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let span = u64::try_from(i128::from(max) - i128::from(min) + 2).ok()?;
+    (span.checked_mul(groups as u64)? <= DENSE_CODES).then_some((min, span as usize))
 }
 
 /// Whether the native kernel aggregates `func` over a column of `dtype` (else Java does), with
@@ -378,14 +494,16 @@ pub fn aggregate(
             return Ok(Some(Aggregated { groups: n + 1, codes: vec![], keys: vec![], partials }));
         }
     }
-    let Some(g) = groups(keys, len, selection, ctx)? else {
+    let rows = selected_rows(len, selection);
+    let mut decodings = Decodings::new(&rows, len);
+    let Some(g) = groups(keys, len, &rows, &mut decodings, ctx)? else {
         return Ok(None);
     };
     // First: the selected rows of each group (which groups exist at all).
     let mut out = Vec::with_capacity(aggs.len() + 1);
-    let mut rows = vec![0i64; g.count];
-    g.gids.iter().for_each(|&gid| rows[gid as usize] += 1);
-    out.push(Partial::counts(rows));
+    let mut per_group = vec![0i64; g.count];
+    g.gids.iter().for_each(|&gid| per_group[gid as usize] += 1);
+    out.push(Partial::counts(per_group));
     for agg in aggs {
         out.push(match (agg.func, agg.column) {
             (Func::CountStar, _) => {
@@ -396,15 +514,15 @@ pub fn aggregate(
             (Func::Count, Some(c)) => {
                 let valid = valid_bits(c, ctx)?;
                 let mut count = vec![0i64; g.count];
-                for (&r, &gid) in g.rows.iter().zip(&g.gids) {
+                for (&r, &gid) in rows.iter().zip(&g.gids) {
                     if valid.as_ref().is_none_or(|w| bit(w, r as usize)) {
                         count[gid as usize] += 1;
                     }
                 }
                 Partial::counts(count)
             }
-            (f, Some(c)) if c.dtype().is_float() => fold_floats(f, c, agg.start, &g, ctx)?,
-            (f, Some(c)) => fold_ints(f, c, &g, ctx)?,
+            (f, Some(c)) if c.dtype().is_float() => fold_floats(f, &*decodings.get(c, ctx)?, agg.start, &rows, &g)?,
+            (f, Some(c)) => fold_ints(f, &*decodings.get(c, ctx)?, &rows, &g)?,
             (f, None) => vortex_bail!("{f:?} needs a column"),
         });
     }
@@ -412,9 +530,7 @@ pub fn aggregate(
 }
 
 /// SUM / MIN / MAX of an integer column per group (sums exact in i128, checked into i64).
-fn fold_ints(func: Func, column: &ArrayRef, g: &Groups, ctx: &mut ExecutionCtx) -> VortexResult<Partial> {
-    let valid = valid_bits(column, ctx)?;
-    let values = column.clone().execute::<PrimitiveArray>(ctx)?;
+fn fold_ints(func: Func, column: &Decoded, rows: &[u32], g: &Groups) -> VortexResult<Partial> {
     let mut count = vec![0i64; g.count];
     let mut acc: Vec<i128> = vec![
         match func {
@@ -426,28 +542,29 @@ fn fold_ints(func: Func, column: &ArrayRef, g: &Groups, ctx: &mut ExecutionCtx) 
     ];
     fn fold<P: Copy + Into<i128>>(
         v: &[P],
+        column: &Decoded,
+        rows: &[u32],
         g: &Groups,
-        valid: Option<&[u64]>,
         count: &mut [i64],
         acc: &mut [i128],
         step: impl Fn(i128, i128) -> i128,
     ) {
-        for (&r, &gid) in g.rows.iter().zip(&g.gids) {
-            let (r, gid) = (r as usize, gid as usize);
-            if valid.is_some_and(|w| !bit(w, r)) {
+        for (i, (&r, &gid)) in rows.iter().zip(&g.gids).enumerate() {
+            let (at, gid) = (column.at(i, r), gid as usize);
+            if !column.is_valid(at) {
                 continue;
             }
             count[gid] += 1;
-            acc[gid] = step(acc[gid], v[r].into());
+            acc[gid] = step(acc[gid], v[at].into());
         }
     }
+    let values = &column.values;
     match_each_integer_ptype!(values.ptype(), |P| {
         let v = values.as_slice::<P>();
-        let valid = valid.as_deref();
         match func {
-            Func::Min => fold(v, g, valid, &mut count, &mut acc, |a, x| a.min(x)),
-            Func::Max => fold(v, g, valid, &mut count, &mut acc, |a, x| a.max(x)),
-            _ => fold(v, g, valid, &mut count, &mut acc, |a, x| a + x),
+            Func::Min => fold(v, column, rows, g, &mut count, &mut acc, |a, x| a.min(x)),
+            Func::Max => fold(v, column, rows, g, &mut count, &mut acc, |a, x| a.max(x)),
+            _ => fold(v, column, rows, g, &mut count, &mut acc, |a, x| a + x),
         }
     });
     let value = acc
@@ -457,40 +574,37 @@ fn fold_ints(func: Func, column: &ArrayRef, g: &Groups, ctx: &mut ExecutionCtx) 
         .collect::<Result<Vec<i64>, ()>>();
     match value {
         Ok(value) => Ok(Partial { count, value: Values::Int(value) }),
-        Err(()) => vortex_bail!("SUM of column of {} overflows a 64-bit integer", column.dtype()),
+        Err(()) => vortex_bail!("SUM of column of {} overflows a 64-bit integer", values.dtype()),
     }
 }
 
 /// SUM / MIN / MAX of a float column (f32 widened exactly) per group. SUM (one group, see
 /// [`supported`]) adds each selected non-null value to `start` in row order, as Java's `+=` does;
 /// MIN/MAX keep the first of equal values in Java's `Double.compare` order.
-fn fold_floats(func: Func, column: &ArrayRef, start: f64, g: &Groups, ctx: &mut ExecutionCtx) -> VortexResult<Partial> {
-    let valid = valid_bits(column, ctx)?;
-    let values = column.clone().execute::<PrimitiveArray>(ctx)?;
+fn fold_floats(func: Func, column: &Decoded, start: f64, rows: &[u32], g: &Groups) -> VortexResult<Partial> {
     let mut count = vec![0i64; g.count];
     let mut acc = vec![if func == Func::Sum { start } else { 0.0 }; g.count];
-    fn fold<P: Copy + Into<f64>>(v: &[P], g: &Groups, valid: Option<&[u64]>, count: &mut [i64], acc: &mut [f64], step: impl Fn(f64, f64, bool) -> f64) {
-        for (&r, &gid) in g.rows.iter().zip(&g.gids) {
-            let (r, gid) = (r as usize, gid as usize);
-            if valid.is_some_and(|w| !bit(w, r)) {
+    fn fold<P: Copy + Into<f64>>(v: &[P], column: &Decoded, rows: &[u32], g: &Groups, count: &mut [i64], acc: &mut [f64], step: impl Fn(f64, f64, bool) -> f64) {
+        for (i, (&r, &gid)) in rows.iter().zip(&g.gids).enumerate() {
+            let (at, gid) = (column.at(i, r), gid as usize);
+            if !column.is_valid(at) {
                 continue;
             }
-            acc[gid] = step(acc[gid], v[r].into(), count[gid] == 0);
+            acc[gid] = step(acc[gid], v[at].into(), count[gid] == 0);
             count[gid] += 1;
         }
     }
-    let valid = valid.as_deref();
     macro_rules! fold_as {
         ($p:ty) => {{
-            let v = values.as_slice::<$p>();
+            let v = column.values.as_slice::<$p>();
             match func {
-                Func::Sum => fold(v, g, valid, &mut count, &mut acc, |a, x, _| a + x),
-                Func::Min => fold(v, g, valid, &mut count, &mut acc, |a, x, first| if first || java_order(x, a).is_lt() { x } else { a }),
-                _ => fold(v, g, valid, &mut count, &mut acc, |a, x, first| if first || java_order(x, a).is_gt() { x } else { a }),
+                Func::Sum => fold(v, column, rows, g, &mut count, &mut acc, |a, x, _| a + x),
+                Func::Min => fold(v, column, rows, g, &mut count, &mut acc, |a, x, first| if first || java_order(x, a).is_lt() { x } else { a }),
+                _ => fold(v, column, rows, g, &mut count, &mut acc, |a, x, first| if first || java_order(x, a).is_gt() { x } else { a }),
             }
         }};
     }
-    match values.ptype() {
+    match column.values.ptype() {
         PType::F32 => fold_as!(f32),
         PType::F64 => fold_as!(f64),
         p => vortex_bail!("a float aggregate over a column of {p}"),
@@ -813,6 +927,134 @@ mod tests {
         let f = PrimitiveArray::new(v.iter().map(|&x| x as f64).collect::<Buffer<f64>>(), Validity::NonNullable).into_array();
         assert!(aggregate(&[&big_col], n, None, &specs(&[(Func::CountStar, None)]), &mut execution_ctx()).unwrap().is_none());
         assert!(aggregate(&[&narrow, &f], n, None, &specs(&[(Func::CountStar, None)]), &mut execution_ctx()).unwrap().is_none());
+    }
+
+    /// A bit-packed integer column (nulls, patched outliers) that is both a group key and the
+    /// aggregated column, beside a dictionary key with bit-packed codes and a float column in two
+    /// chunks (not decoded: the kernel decodes or takes them), over selections of no row, sparse
+    /// ones (taken at the selected rows), a dense one and every row; the same rows already decoded
+    /// (as a chunk's shared decoding hands them) give the same answers; narrow values group
+    /// through tables, wide ones through hash maps. Against a row-by-row evaluation.
+    #[test]
+    fn sparse_and_shared_decodings_match_a_row_by_row_answer() {
+        use vortex_array::arrays::ChunkedArray;
+        use vortex_fastlanes::BitPacked;
+        let n = 5000usize;
+        let mut next = xorshift(0x6A09_E667_F3BC_C908u64);
+        let entries = [Some("a"), None, Some("b"), Some("c"), Some("d")];
+        let code: Vec<u16> = (0..n).map(|_| (next() % entries.len() as u64) as u16).collect();
+        let codes = PrimitiveArray::new(code.iter().copied().collect::<Buffer<u16>>(), Validity::NonNullable).into_array();
+        let packed_codes = BitPacked::encode(&codes, 3, &mut execution_ctx()).unwrap().into_array();
+        let key = DictArray::try_new(packed_codes, VarBinViewArray::from_iter_nullable_str(entries).into_array()).unwrap().into_array();
+        let sym = |r: usize| entries[code[r] as usize].map(str::to_string);
+        let f: Vec<f64> = (0..n).map(|_| (next() % 10_000) as f64 / 8.0 - 300.0).collect();
+        let f_ok: Vec<bool> = (0..n).map(|_| next() % 9 != 0).collect();
+        let f_half = |lo: usize, hi: usize| {
+            PrimitiveArray::new(f[lo..hi].iter().copied().collect::<Buffer<f64>>(), Validity::from_iter(f_ok[lo..hi].iter().copied())).into_array()
+        };
+        let floats = ChunkedArray::try_new([f_half(0, 1800), f_half(1800, n)], f_half(0, 1).dtype().clone()).unwrap().into_array();
+        for wide in [false, true] {
+            // Non-negative (bit-packing's domain); outliers beyond 5 bits become patches.
+            let v: Vec<i64> = (0..n).map(|_| if next() % 40 == 0 { 1_000 + (next() % if wide { 1 << 40 } else { 50 }) as i64 } else { (next() % 20) as i64 }).collect();
+            let v_ok: Vec<bool> = (0..n).map(|_| next() % 6 != 0).collect();
+            let plain = PrimitiveArray::new(v.iter().copied().collect::<Buffer<i64>>(), Validity::from_iter(v_ok.iter().copied())).into_array();
+            let packed = BitPacked::encode(&plain, 5, &mut execution_ctx()).unwrap().into_array();
+            assert!(!packed.is::<Primitive>());
+            for percent in [0u64, 1, 5, 40, 100] {
+                let keep: Vec<bool> = (0..n).map(|_| percent == 100 || next() % 100 < percent).collect();
+                let mut words = vec![0u64; n.div_ceil(64)];
+                keep.iter().enumerate().filter(|(_, k)| **k).for_each(|(r, _)| words[r / 64] |= 1 << (r % 64));
+                let selection = (percent != 100).then_some(&words[..]);
+                for column in [&packed, &plain] {
+                    let decoded = column.is::<Primitive>();
+                    let what = format!("wide={wide} {percent}% decoded={decoded}");
+                    let aggs = specs(&[
+                        (Func::CountStar, None),
+                        (Func::Count, Some(column)),
+                        (Func::Sum, Some(column)),
+                        (Func::Min, Some(column)),
+                        (Func::Max, Some(column)),
+                        (Func::Max, Some(&floats)),
+                    ]);
+                    let value = |r: usize| v_ok[r].then_some(v[r]);
+                    // (sym, v), (v, sym), (sym), (): each group's key tuple and aggregates.
+                    type Key = Vec<Option<String>>;
+                    let tuple_of = |order: usize, r: usize| -> Key {
+                        let (s, x) = (sym(r), value(r).map(|x| x.to_string()));
+                        match order {
+                            0 => vec![s, x],
+                            1 => vec![x, s],
+                            2 => vec![s],
+                            _ => vec![],
+                        }
+                    };
+                    for order in 0..4 {
+                        let keys: Vec<&ArrayRef> = match order {
+                            0 => vec![&key, column],
+                            1 => vec![column, &key],
+                            2 => vec![&key],
+                            _ => vec![],
+                        };
+                        let got = aggregate(&keys, n, selection, &aggs, &mut execution_ctx()).unwrap().unwrap();
+                        let name = |g: usize, k: usize| -> Option<String> {
+                            match order {
+                                2 => (g < entries.len()).then(|| entries[g]).flatten().map(str::to_string),
+                                3 => unreachable!("no key"),
+                                _ => {
+                                    let kv = &got.keys[k];
+                                    let is_sym = (order == 0) == (k == 0);
+                                    match (kv.nulls[g], is_sym) {
+                                        (true, _) => None,
+                                        (false, true) => entries[kv.values[g] as usize].map(str::to_string),
+                                        (false, false) => Some(kv.values[g].to_string()),
+                                    }
+                                }
+                            }
+                        };
+                        type Row = (i64, i64, i64, i64, i64, i64, Option<u64>);
+                        let mut seen = std::collections::HashMap::<Key, Row>::new();
+                        for g in 0..got.groups {
+                            if got.partials[0].count[g] == 0 {
+                                continue;
+                            }
+                            let tuple: Key = (0..keys.len()).map(|k| name(g, k)).collect();
+                            let p = &got.partials;
+                            let fmax = match &p[6].value {
+                                Values::Float(m) => (p[6].count[g] > 0).then(|| m[g].to_bits()),
+                                Values::Int(_) => panic!("{what}: integer max of a float column"),
+                            };
+                            let zero_empty = |x: i64| if p[2].count[g] == 0 { 0 } else { x };
+                            let row = (p[0].count[g], p[1].count[g], p[2].count[g], zero_empty(ints(&p[3])[g]), zero_empty(ints(&p[4])[g]), zero_empty(ints(&p[5])[g]), fmax);
+                            assert!(seen.insert(tuple.clone(), row).is_none(), "{what} order {order}: {tuple:?} in two groups");
+                        }
+                        let mut expected = std::collections::HashMap::<Key, Row>::new();
+                        for r in (0..n).filter(|&r| keep[r]) {
+                            let e = expected.entry(tuple_of(order, r)).or_insert((0, 0, 0, 0, i64::MAX, i64::MIN, None));
+                            e.0 += 1;
+                            e.1 += 1;
+                            if let Some(x) = value(r) {
+                                e.2 += 1;
+                                e.3 += x;
+                                e.4 = e.4.min(x);
+                                e.5 = e.5.max(x);
+                            }
+                            if f_ok[r] {
+                                e.6 = Some(e.6.map_or(f[r], |m| f64::from_bits(m).max(f[r])).to_bits());
+                            }
+                        }
+                        for e in expected.values_mut().filter(|e| e.2 == 0) {
+                            (e.3, e.4, e.5) = (0, 0, 0);
+                        }
+                        if order == 3 && expected.is_empty() {
+                            // Without a key the one group exists with no row.
+                            expected.insert(vec![], (0, 0, 0, 0, 0, 0, None));
+                            seen.entry(vec![]).or_insert((0, 0, 0, 0, 0, 0, None));
+                        }
+                        assert_eq!(seen, expected, "{what} order {order}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
