@@ -11,7 +11,6 @@ use vortex_array::memory::MemorySessionExt;
 use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
-use vortex_io::session::RuntimeSessionExt;
 
 use crate::error::Error;
 use crate::error::Result;
@@ -29,6 +28,8 @@ pub struct OpenFile {
     _descriptor: Arc<Descriptor>,
     /// Zone-map pruning results, shared by the clones (see [`crate::scan::PruneCache`]).
     pub(crate) pruned: Arc<crate::scan::PruneCache>,
+    /// Natural split boundaries per projection, shared by the clones.
+    pub(crate) boundaries: Arc<crate::scan::SplitBoundaries>,
     /// The file's key in the layout-reader cache ([`crate::reader_cache`]), shared by the clones.
     reader_key: Arc<crate::reader_cache::CacheKey>,
 }
@@ -53,13 +54,17 @@ pub fn open(path: &str) -> Result<OpenFile> {
     let not_readable = |e: vortex_error::VortexError| {
         Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
     };
-    let (source, descriptor) = local_file::open(p, session().handle(), session().allocator())
+    let (source, descriptor) = local_file::open(p, session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000
     // files held 33 MB after their scans ended): `crate::reader_cache` keeps a bounded number.
     let options = session().open_options().with_file_size(meta.len());
-    let file = block_on(options.open(Arc::new(source))).map_err(not_readable)?;
+    let file = block_on(options.open(Arc::new(source.clone()))).map_err(not_readable)?;
+    // The layouts' segments are read on the scanning threads, not through vortex's read driver
+    // (see `local_file`).
+    let segments = source.segments(Arc::clone(file.footer().segment_map()));
+    let file = file.with_segment_source(Arc::new(segments));
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,
@@ -71,6 +76,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         file,
         _descriptor: Arc::new(descriptor),
         pruned: Arc::default(),
+        boundaries: Arc::default(),
         reader_key: Arc::new(crate::reader_cache::CacheKey::new()),
     })
 }
