@@ -244,6 +244,32 @@ mod tests {
         let _ = std::fs::remove_file(&path);
     }
 
+    /// Segments are read with `pread`, never mapped: a file cut short after it was opened fails
+    /// the scan with an error naming it (a mapping would raise SIGBUS).
+    #[test]
+    fn a_file_truncated_after_open_is_an_error() {
+        let path = std::env::temp_dir().join(format!("vortex4j-cut-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let specs = vec![ColumnSpec { name: "a".into(), ty: ColumnType::Int(vortex_array::dtype::PType::I64), nullable: false }];
+        let mut w = FileWriter::create(&path, specs).unwrap();
+        let values: Vec<i64> = (0..100_000).map(|i| i * 7919 % 1_000_003).collect();
+        w.push(values.len(), vec![ColumnData::I64(values)], vec![None]).unwrap();
+        w.finish().unwrap();
+        drop(w);
+        let file = open(&path).unwrap();
+        std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(64).unwrap();
+        let mut scan = crate::scan::Scan::open(&file, &["a".to_string()], None).unwrap();
+        let error = loop {
+            match scan.next_chunk() {
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("a scan of a truncated file ended without an error"),
+                Err(e) => break e.to_string(),
+            }
+        };
+        let _ = std::fs::remove_file(&path);
+        assert!(error.contains(&path), "{error}");
+    }
+
     #[test]
     fn a_null_typed_column_is_listed_not_a_panic() {
         let path = std::env::temp_dir().join(format!("vortex4j-null-col-{}.vortex", std::process::id()));
