@@ -11,6 +11,7 @@ use vortex_array::memory::MemorySessionExt;
 use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
+use vortex_io::session::RuntimeSessionExt;
 
 use crate::error::Error;
 use crate::error::Result;
@@ -28,6 +29,9 @@ pub struct OpenFile {
     _descriptor: Arc<Descriptor>,
     /// Zone-map pruning results, shared by the clones (see [`crate::scan::PruneCache`]).
     pub(crate) pruned: Arc<crate::scan::PruneCache>,
+    /// Whether segments are read on the scanning threads ([`local_file::Segments`]): scans then
+    /// poll their splits in place rather than spawning them on the runtime.
+    pub(crate) inline_reads: bool,
     /// Natural split boundaries per projection, shared by the clones.
     pub(crate) boundaries: Arc<crate::scan::SplitBoundaries>,
     /// The file's key in the layout-reader cache ([`crate::reader_cache`]), shared by the clones.
@@ -54,17 +58,22 @@ pub fn open(path: &str) -> Result<OpenFile> {
     let not_readable = |e: vortex_error::VortexError| {
         Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
     };
-    let (source, descriptor) = local_file::open(p, session().allocator())
+    let (source, descriptor) = local_file::open(p, session().handle(), session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000
     // files held 33 MB after their scans ended): `crate::reader_cache` keeps a bounded number.
     let options = session().open_options().with_file_size(meta.len());
     let file = block_on(options.open(Arc::new(source.clone()))).map_err(not_readable)?;
-    // The layouts' segments are read on the scanning threads, not through vortex's read driver
-    // (see `local_file`).
-    let segments = source.segments(Arc::clone(file.footer().segment_map()));
-    let file = file.with_segment_source(Arc::new(segments));
+    // A small file's segments are read on the scanning threads, not through vortex's read
+    // driver (see `local_file`).
+    let inline_reads = meta.len() <= local_file::INLINE_MAX_FILE;
+    let file = if inline_reads {
+        let segments = source.segments(Arc::clone(file.footer().segment_map()));
+        file.with_segment_source(Arc::new(segments))
+    } else {
+        file
+    };
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,
@@ -76,6 +85,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         file,
         _descriptor: Arc::new(descriptor),
         pruned: Arc::default(),
+        inline_reads,
         boundaries: Arc::default(),
         reader_key: Arc::new(crate::reader_cache::CacheKey::new()),
     })

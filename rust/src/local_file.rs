@@ -1,21 +1,26 @@
 //! A local file as vortex reads it: positional reads (`pread`, never a mapping: a truncated file
-//! is an error, not a signal) made on the thread that needs the bytes.
+//! is an error, not a signal).
 //!
 //! vortex's own file source sends every segment read to a per-file read driver (a task of the
 //! runtime) that merges nearby reads and hands them to a blocking thread; the segment's future is
-//! woken when the thread is done. For files in the page cache that hand-off, several wake-ups of
-//! other threads per read, cost more than the copy itself, and per file: a count over 100 small
-//! files paid ~0.1 ms per file for it, and a second scanning thread waited on the first's wake-ups.
-//! Here:
+//! woken when the thread is done. That keeps reads ahead of decoding on a big file, but for a
+//! small one the hand-off, several wake-ups of other threads, is most of the scan: a count over
+//! 100 files of 100,000 rows paid ~0.1 ms per file for it. So:
 //!
-//! - **Segments are read where they are awaited** ([`Segments`]): the first poll of a segment's
-//!   future reads exactly its bytes, on the scanning thread, so each chunk's arrays own just their
-//!   own buffers (no window of other chunks' bytes kept alive) and threads scanning the same file
-//!   read side by side. The price is no read-ahead on a cold file beyond the kernel's own.
+//! - **Small files' segments are read where they are awaited** ([`Segments`], files up to
+//!   [`INLINE_MAX_FILE`] bytes): the first poll of a segment's future reads exactly its bytes on
+//!   the scanning thread, so each chunk's arrays own just their own buffers and threads scanning
+//!   the same file read side by side.
+//! - **Bigger files keep vortex's read driver** ([`LocalFile`] as its source) with smaller read
+//!   windows: nearby reads are merged into windows of at most [`MAX_WINDOW`] bytes instead of
+//!   vortex's 4 MiB (a chunk's arrays are slices of the window they were read in and keep all of
+//!   it alive: with 4 MiB windows one chunk of one column of the 10M-row `trades` sample held
+//!   2.6–6.2 MB, mostly other chunks' and columns' bytes; now 0.26–0.5 MB), read on the runtime's
+//!   blocking threads.
 //! - **The descriptor closes with the last handle.** The descriptor lives in a slot that
 //!   [`Descriptor`] empties when dropped (with the last `OpenFile` clone); a read after that fails
-//!   with an error instead of reading. (vortex's read driver, kept only for the footer's read at
-//!   open, drops its source only when the runtime polls it again.)
+//!   with an error instead of reading. (vortex's read driver drops its source only when the
+//!   runtime polls it again.)
 
 use std::fs::File;
 use std::path::Path;
@@ -31,10 +36,19 @@ use vortex_error::vortex_err;
 use vortex_file::SegmentSpec;
 use vortex_io::CoalesceConfig;
 use vortex_io::VortexReadAt;
+use vortex_io::runtime::Handle;
+use vortex_io::std_file::DEFAULT_CONCURRENCY;
 use vortex_io::std_file::read_exact_at;
 use vortex_layout::segments::SegmentFuture;
 use vortex_layout::segments::SegmentId;
 use vortex_layout::segments::SegmentSource;
+
+/// Files up to this size are read on the scanning threads ([`Segments`]).
+pub const INLINE_MAX_FILE: u64 = 16 << 20;
+/// Reads further apart than this are not merged into one window.
+pub const MAX_GAP: u64 = 16 << 10;
+/// The largest window merged reads may span.
+pub const MAX_WINDOW: u64 = 256 << 10;
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
@@ -44,6 +58,7 @@ type Slot = RwLock<Option<Arc<File>>>;
 struct Source {
     uri: Arc<str>,
     file: Slot,
+    handle: Handle,
     allocator: BufferAllocatorRef,
 }
 
@@ -66,7 +81,7 @@ impl Source {
     }
 }
 
-/// The source vortex reads the footer from when it opens the file.
+/// The source vortex's read driver reads from: the footer at open, and a big file's segments.
 #[derive(Clone)]
 pub struct LocalFile(Arc<Source>);
 
@@ -79,11 +94,12 @@ impl Drop for Descriptor {
     }
 }
 
-/// Opens `path` for vortex's reads, buffers from `allocator`.
-pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
+/// Opens `path` for vortex's reads on `handle`, buffers from `allocator`.
+pub fn open(path: &Path, handle: Handle, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
     let source = Arc::new(Source {
         uri: path.to_string_lossy().into(),
         file: RwLock::new(Some(Arc::new(File::open(path)?))),
+        handle,
         allocator,
     });
     Ok((LocalFile(Arc::clone(&source)), Descriptor(source)))
@@ -102,11 +118,11 @@ impl VortexReadAt for LocalFile {
     }
 
     fn coalesce_config(&self) -> Option<CoalesceConfig> {
-        None
+        Some(CoalesceConfig::new(MAX_GAP, MAX_WINDOW))
     }
 
     fn concurrency(&self) -> usize {
-        1
+        DEFAULT_CONCURRENCY
     }
 
     fn size(&self) -> BoxFuture<VortexResult<u64>> {
@@ -120,7 +136,8 @@ impl VortexReadAt for LocalFile {
 
     fn read_at(&self, offset: u64, length: usize, alignment: Alignment) -> BoxFuture<VortexResult<BufferHandle>> {
         let source = Arc::clone(&self.0);
-        Box::pin(async move { source.read(offset, length, alignment) })
+        let handle = source.handle.clone();
+        Box::pin(async move { handle.spawn_blocking(move || source.read(offset, length, alignment)).await })
     }
 }
 

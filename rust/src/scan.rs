@@ -32,10 +32,27 @@ use crate::session::block_on;
 use crate::session::execution_ctx;
 use crate::types::ColumnType;
 
-/// The chunks of one row range still to read: vortex's split futures, polled on the scanning
-/// thread one after the other (no task is spawned: with segments read where they are awaited,
-/// `local_file`, a chunk is read and decoded by the thread that asked for it).
-type Chunks = VecDeque<Pin<Box<dyn Future<Output = VortexResult<Option<ArrayRef>>> + Send>>>;
+type SplitFuture = Pin<Box<dyn Future<Output = VortexResult<Option<ArrayRef>>> + Send>>;
+
+/// The chunks of one row range still to read.
+enum Chunks {
+    /// A small file's (its segments read where they are awaited, `local_file`): vortex's split
+    /// futures polled on the scanning thread one after the other, no task spawned, so a chunk is
+    /// read and decoded by the thread that asked for it.
+    InPlace(VecDeque<SplitFuture>),
+    /// A big file's: vortex's scan stream, its splits spawned on the runtime a few ahead while
+    /// the blocking threads read.
+    Spawned(Box<dyn Iterator<Item = VortexResult<ArrayRef>> + Send>),
+}
+
+impl Chunks {
+    fn next(&mut self) -> Option<VortexResult<Option<ArrayRef>>> {
+        match self {
+            Chunks::InPlace(splits) => splits.pop_front().map(block_on),
+            Chunks::Spawned(chunks) => chunks.next().map(|c| c.map(Some)),
+        }
+    }
+}
 
 /// A scan in progress: the projected chunks of the row ranges that pruning kept, in order.
 pub struct Scan {
@@ -129,8 +146,8 @@ impl Scan {
         let path = &self.file.path;
         loop {
             if let Some((chunks, next_row)) = &mut self.current {
-                if let Some(split) = chunks.pop_front() {
-                    let chunk = block_on(split).context(|| format!("{path}: cannot read the next chunk"))?;
+                if let Some(chunk) = chunks.next() {
+                    let chunk = chunk.context(|| format!("{path}: cannot read the next chunk"))?;
                     // No filter: a split yields its rows (`None` only for a split without any).
                     let Some(chunk) = chunk else { continue };
                     let len = chunk.len();
@@ -171,13 +188,14 @@ impl Scan {
                     b
                 }
             };
-            let chunks = builder
-                .with_natural_splits(boundaries)
-                .with_row_range(range)
-                .prepare()
-                .and_then(|scan| scan.execute(None))
-                .context(|| format!("{path}: cannot start a scan"))?;
-            self.current = Some((chunks.into(), start));
+            let builder = builder.with_natural_splits(boundaries).with_row_range(range);
+            let chunks = if self.file.inline_reads {
+                builder.prepare().and_then(|scan| scan.execute(None)).map(|s| Chunks::InPlace(s.into()))
+            } else {
+                builder.into_iter(&*RUNTIME).map(|c| Chunks::Spawned(Box::new(c)))
+            };
+            let chunks = chunks.context(|| format!("{path}: cannot start a scan"))?;
+            self.current = Some((chunks, start));
         }
     }
 }
