@@ -29,6 +29,11 @@ pub struct OpenFile {
     _descriptor: Arc<Descriptor>,
     /// Zone-map pruning results, shared by the clones (see [`crate::scan::PruneCache`]).
     pub(crate) pruned: Arc<crate::scan::PruneCache>,
+    /// Whether segments are read on the scanning threads ([`local_file::Segments`]): scans then
+    /// poll their splits in place rather than spawning them on the runtime.
+    pub(crate) inline_reads: bool,
+    /// Natural split boundaries per projection, shared by the clones.
+    pub(crate) boundaries: Arc<crate::scan::SplitBoundaries>,
     /// The file's key in the layout-reader cache ([`crate::reader_cache`]), shared by the clones.
     reader_key: Arc<crate::reader_cache::CacheKey>,
 }
@@ -59,7 +64,16 @@ pub fn open(path: &str) -> Result<OpenFile> {
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000
     // files held 33 MB after their scans ended): `crate::reader_cache` keeps a bounded number.
     let options = session().open_options().with_file_size(meta.len());
-    let file = block_on(options.open(Arc::new(source))).map_err(not_readable)?;
+    let file = block_on(options.open(Arc::new(source.clone()))).map_err(not_readable)?;
+    // A small file's segments are read on the scanning threads, not through vortex's read
+    // driver (see `local_file`).
+    let inline_reads = meta.len() <= local_file::INLINE_MAX_FILE;
+    let file = if inline_reads {
+        let segments = source.segments(Arc::clone(file.footer().segment_map()));
+        file.with_segment_source(Arc::new(segments))
+    } else {
+        file
+    };
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,
@@ -71,6 +85,8 @@ pub fn open(path: &str) -> Result<OpenFile> {
         file,
         _descriptor: Arc::new(descriptor),
         pruned: Arc::default(),
+        inline_reads,
+        boundaries: Arc::default(),
         reader_key: Arc::new(crate::reader_cache::CacheKey::new()),
     })
 }
@@ -236,6 +252,32 @@ mod tests {
         drop(scan);
         assert_eq!(descriptors_of(&path), before);
         let _ = std::fs::remove_file(&path);
+    }
+
+    /// Segments are read with `pread`, never mapped: a file cut short after it was opened fails
+    /// the scan with an error naming it (a mapping would raise SIGBUS).
+    #[test]
+    fn a_file_truncated_after_open_is_an_error() {
+        let path = std::env::temp_dir().join(format!("vortex4j-cut-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let specs = vec![ColumnSpec { name: "a".into(), ty: ColumnType::Int(vortex_array::dtype::PType::I64), nullable: false }];
+        let mut w = FileWriter::create(&path, specs).unwrap();
+        let values: Vec<i64> = (0..100_000).map(|i| i * 7919 % 1_000_003).collect();
+        w.push(values.len(), vec![ColumnData::I64(values)], vec![None]).unwrap();
+        w.finish().unwrap();
+        drop(w);
+        let file = open(&path).unwrap();
+        std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(64).unwrap();
+        let mut scan = crate::scan::Scan::open(&file, &["a".to_string()], None).unwrap();
+        let error = loop {
+            match scan.next_chunk() {
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("a scan of a truncated file ended without an error"),
+                Err(e) => break e.to_string(),
+            }
+        };
+        let _ = std::fs::remove_file(&path);
+        assert!(error.contains(&path), "{error}");
     }
 
     #[test]

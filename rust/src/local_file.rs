@@ -1,15 +1,26 @@
-//! A local file as vortex reads it: positional reads on the runtime's blocking threads, like
-//! vortex's own `FileReadAt`, with two differences that bound what an open file costs.
+//! A local file as vortex reads it: positional reads (`pread`, never a mapping: a truncated file
+//! is an error, not a signal).
 //!
-//! - **Smaller read windows.** Nearby segment reads are merged into windows of at most
-//!   [`MAX_WINDOW`] bytes instead of vortex's 4 MiB. A chunk's arrays are slices of the window they
-//!   were read in and keep all of it alive: with 4 MiB windows one chunk of one column of the
-//!   10M-row `trades` sample held 2.6–6.2 MB, mostly other chunks' and columns' bytes; now 0.26–0.5 MB.
-//! - **The descriptor closes with the last handle.** vortex's read driver is a task of the
-//!   runtime; it drops its file only when some later call polls the runtime again, so a file left
-//!   to the garbage collector kept its descriptor indefinitely. Here the descriptor lives in a
-//!   slot that [`Descriptor`] empties when dropped (with the last `OpenFile` clone); a read after
-//!   that fails with an error instead of reading.
+//! vortex's own file source sends every segment read to a per-file read driver (a task of the
+//! runtime) that merges nearby reads and hands them to a blocking thread; the segment's future is
+//! woken when the thread is done. That keeps reads ahead of decoding on a big file, but for a
+//! small one the hand-off, several wake-ups of other threads, is most of the scan: a count over
+//! 100 files of 100,000 rows paid ~0.1 ms per file for it. So:
+//!
+//! - **Small files' segments are read where they are awaited** ([`Segments`], files up to
+//!   [`INLINE_MAX_FILE`] bytes): the first poll of a segment's future reads exactly its bytes on
+//!   the scanning thread, so each chunk's arrays own just their own buffers and threads scanning
+//!   the same file read side by side.
+//! - **Bigger files keep vortex's read driver** ([`LocalFile`] as its source) with smaller read
+//!   windows: nearby reads are merged into windows of at most [`MAX_WINDOW`] bytes instead of
+//!   vortex's 4 MiB (a chunk's arrays are slices of the window they were read in and keep all of
+//!   it alive: with 4 MiB windows one chunk of one column of the 10M-row `trades` sample held
+//!   2.6–6.2 MB, mostly other chunks' and columns' bytes; now 0.26–0.5 MB), read on the runtime's
+//!   blocking threads.
+//! - **The descriptor closes with the last handle.** The descriptor lives in a slot that
+//!   [`Descriptor`] empties when dropped (with the last `OpenFile` clone); a read after that fails
+//!   with an error instead of reading. (vortex's read driver drops its source only when the
+//!   runtime polls it again.)
 
 use std::fs::File;
 use std::path::Path;
@@ -22,12 +33,18 @@ use vortex_array::memory::BufferAllocatorRef;
 use vortex_buffer::Alignment;
 use vortex_error::VortexResult;
 use vortex_error::vortex_err;
+use vortex_file::SegmentSpec;
 use vortex_io::CoalesceConfig;
 use vortex_io::VortexReadAt;
 use vortex_io::runtime::Handle;
 use vortex_io::std_file::DEFAULT_CONCURRENCY;
 use vortex_io::std_file::read_exact_at;
+use vortex_layout::segments::SegmentFuture;
+use vortex_layout::segments::SegmentId;
+use vortex_layout::segments::SegmentSource;
 
+/// Files up to this size are read on the scanning threads ([`Segments`]).
+pub const INLINE_MAX_FILE: u64 = 16 << 20;
 /// Reads further apart than this are not merged into one window.
 pub const MAX_GAP: u64 = 16 << 10;
 /// The largest window merged reads may span.
@@ -36,47 +53,68 @@ pub const MAX_WINDOW: u64 = 256 << 10;
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
 /// The open file, until [`Descriptor`] closes it.
-type Slot = Arc<RwLock<Option<Arc<File>>>>;
+type Slot = RwLock<Option<Arc<File>>>;
 
-/// The source vortex reads segments from.
-pub struct LocalFile {
+struct Source {
     uri: Arc<str>,
     file: Slot,
     handle: Handle,
     allocator: BufferAllocatorRef,
 }
 
+impl Source {
+    /// `length` bytes at `offset`, read now on this thread into a buffer aligned to `alignment`.
+    fn read(&self, offset: u64, length: usize, alignment: Alignment) -> VortexResult<BufferHandle> {
+        let file = self
+            .file
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+            .ok_or_else(|| vortex_err!("{}: read after the file was closed", self.uri))?;
+        let mut buffer = self.allocator.with_capacity_aligned::<u8>(length, alignment);
+        // SAFETY: `read_exact_at` writes every byte of the slice or fails, and on failure the
+        // buffer is dropped unread.
+        unsafe { buffer.set_len(length) };
+        read_exact_at(&file, buffer.as_mut_slice(), offset)
+            .map_err(|e| vortex_err!("{}: cannot read {length} bytes at {offset}: {e}", self.uri))?;
+        Ok(BufferHandle::new_host(buffer.freeze()))
+    }
+}
+
+/// The source vortex's read driver reads from: the footer at open, and a big file's segments.
+#[derive(Clone)]
+pub struct LocalFile(Arc<Source>);
+
 /// Closes the file when dropped; reads started before finish with their own reference.
-pub struct Descriptor(Slot);
+pub struct Descriptor(Arc<Source>);
 
 impl Drop for Descriptor {
     fn drop(&mut self) {
-        self.0.write().unwrap_or_else(|e| e.into_inner()).take();
+        self.0.file.write().unwrap_or_else(|e| e.into_inner()).take();
     }
 }
 
 /// Opens `path` for vortex's reads on `handle`, buffers from `allocator`.
 pub fn open(path: &Path, handle: Handle, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
-    let slot: Slot = Arc::new(RwLock::new(Some(Arc::new(File::open(path)?))));
-    let source = LocalFile {
+    let source = Arc::new(Source {
         uri: path.to_string_lossy().into(),
-        file: Arc::clone(&slot),
+        file: RwLock::new(Some(Arc::new(File::open(path)?))),
         handle,
         allocator,
-    };
-    Ok((source, Descriptor(slot)))
+    });
+    Ok((LocalFile(Arc::clone(&source)), Descriptor(source)))
 }
 
-fn current(slot: &Slot, uri: &str) -> VortexResult<Arc<File>> {
-    slot.read()
-        .unwrap_or_else(|e| e.into_inner())
-        .clone()
-        .ok_or_else(|| vortex_err!("{uri}: read after the file was closed"))
+impl LocalFile {
+    /// The file's segments (`specs`: the footer's segment map) read where they are awaited.
+    pub fn segments(&self, specs: Arc<[SegmentSpec]>) -> Segments {
+        Segments { source: Arc::clone(&self.0), specs }
+    }
 }
 
 impl VortexReadAt for LocalFile {
     fn uri(&self) -> Option<&Arc<str>> {
-        Some(&self.uri)
+        Some(&self.0.uri)
     }
 
     fn coalesce_config(&self) -> Option<CoalesceConfig> {
@@ -88,25 +126,35 @@ impl VortexReadAt for LocalFile {
     }
 
     fn size(&self) -> BoxFuture<VortexResult<u64>> {
-        let file = current(&self.file, &self.uri);
-        Box::pin(async move { Ok(file?.metadata()?.len()) })
+        let source = Arc::clone(&self.0);
+        Box::pin(async move {
+            let file = source.file.read().unwrap_or_else(|e| e.into_inner()).clone();
+            let file = file.ok_or_else(|| vortex_err!("{}: read after the file was closed", source.uri))?;
+            Ok(file.metadata()?.len())
+        })
     }
 
     fn read_at(&self, offset: u64, length: usize, alignment: Alignment) -> BoxFuture<VortexResult<BufferHandle>> {
-        let (slot, uri) = (Arc::clone(&self.file), Arc::clone(&self.uri));
-        let (handle, allocator) = (self.handle.clone(), self.allocator.clone());
+        let source = Arc::clone(&self.0);
+        let handle = source.handle.clone();
+        Box::pin(async move { handle.spawn_blocking(move || source.read(offset, length, alignment)).await })
+    }
+}
+
+/// A file's segments for its layout readers: each read by the first poll of its future, on the
+/// polling thread.
+pub struct Segments {
+    source: Arc<Source>,
+    specs: Arc<[SegmentSpec]>,
+}
+
+impl SegmentSource for Segments {
+    fn request(&self, id: SegmentId) -> SegmentFuture {
+        let spec = self.specs.get(*id as usize).copied();
+        let source = Arc::clone(&self.source);
         Box::pin(async move {
-            handle
-                .spawn_blocking(move || {
-                    let file = current(&slot, &uri)?;
-                    let mut buffer = allocator.with_capacity_aligned::<u8>(length, alignment);
-                    // SAFETY: `read_exact_at` writes every byte of the slice or fails, and on
-                    // failure the buffer is dropped unread.
-                    unsafe { buffer.set_len(length) };
-                    read_exact_at(&file, buffer.as_mut_slice(), offset)?;
-                    Ok(BufferHandle::new_host(buffer.freeze()))
-                })
-                .await
+            let spec = spec.ok_or_else(|| vortex_err!("{}: the footer has no segment {}", source.uri, *id))?;
+            source.read(spec.offset, spec.length as usize, spec.alignment)
         })
     }
 }

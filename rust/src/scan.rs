@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::ops::Range;
+use std::pin::Pin;
 
 use vortex_array::ArrayRef;
 use vortex_mask::Mask;
@@ -31,7 +32,27 @@ use crate::session::block_on;
 use crate::session::execution_ctx;
 use crate::types::ColumnType;
 
-type Chunks = Box<dyn Iterator<Item = VortexResult<ArrayRef>> + Send>;
+type SplitFuture = Pin<Box<dyn Future<Output = VortexResult<Option<ArrayRef>>> + Send>>;
+
+/// The chunks of one row range still to read.
+enum Chunks {
+    /// A small file's (its segments read where they are awaited, `local_file`): vortex's split
+    /// futures polled on the scanning thread one after the other, no task spawned, so a chunk is
+    /// read and decoded by the thread that asked for it.
+    InPlace(VecDeque<SplitFuture>),
+    /// A big file's: vortex's scan stream, its splits spawned on the runtime a few ahead while
+    /// the blocking threads read.
+    Spawned(Box<dyn Iterator<Item = VortexResult<ArrayRef>> + Send>),
+}
+
+impl Chunks {
+    fn next(&mut self) -> Option<VortexResult<Option<ArrayRef>>> {
+        match self {
+            Chunks::InPlace(splits) => splits.pop_front().map(block_on),
+            Chunks::Spawned(chunks) => chunks.next().map(|c| c.map(Some)),
+        }
+    }
+}
 
 /// A scan in progress: the projected chunks of the row ranges that pruning kept, in order.
 pub struct Scan {
@@ -45,6 +66,9 @@ pub struct Scan {
     current: Option<(Chunks, u64)>,
     /// Rows zone maps proved unselected (skipped without reading).
     pruned_rows: u64,
+    /// The natural split boundaries of the projected columns (from [`SplitBoundaries`]), once a
+    /// range is scanned.
+    boundaries: Option<Arc<[u64]>>,
 }
 
 /// One chunk of a scan: the projected columns over the same rows.
@@ -108,6 +132,7 @@ impl Scan {
             ranges,
             current: None,
             pruned_rows: (rows.end - rows.start) - kept_rows,
+            boundaries: None,
         })
     }
 
@@ -123,6 +148,8 @@ impl Scan {
             if let Some((chunks, next_row)) = &mut self.current {
                 if let Some(chunk) = chunks.next() {
                     let chunk = chunk.context(|| format!("{path}: cannot read the next chunk"))?;
+                    // No filter: a split yields its rows (`None` only for a split without any).
+                    let Some(chunk) = chunk else { continue };
                     let len = chunk.len();
                     let first_row = *next_row;
                     *next_row += len as u64;
@@ -149,14 +176,26 @@ impl Scan {
                 return Ok(None);
             };
             let start = range.start;
-            let chunks = self
-                .file
-                .scan()?
-                .with_projection(self.projection.clone())
-                .with_row_range(range)
-                .into_iter(&*RUNTIME)
-                .context(|| format!("{path}: cannot start a scan"))?;
-            self.current = Some((Box::new(chunks), start));
+            let builder = self.file.scan()?.with_projection(self.projection.clone());
+            let boundaries = match &self.boundaries {
+                Some(b) => Arc::clone(b),
+                None => {
+                    let key = self.names.clone();
+                    let b = self.file.boundaries.get_or_compute(key, || {
+                        builder.full_file_splits().context(|| format!("{path}: cannot plan splits"))
+                    })?;
+                    self.boundaries = Some(Arc::clone(&b));
+                    b
+                }
+            };
+            let builder = builder.with_natural_splits(boundaries).with_row_range(range);
+            let chunks = if self.file.inline_reads {
+                builder.prepare().and_then(|scan| scan.execute(None)).map(|s| Chunks::InPlace(s.into()))
+            } else {
+                builder.into_iter(&*RUNTIME).map(|c| Chunks::Spawned(Box::new(c)))
+            };
+            let chunks = chunks.context(|| format!("{path}: cannot start a scan"))?;
+            self.current = Some((chunks, start));
         }
     }
 }
@@ -218,6 +257,27 @@ impl PruneCache {
             map.clear();
         }
         map.insert(key, Arc::new(kept));
+    }
+}
+
+/// The natural split boundaries of a projection (by its column names) for one open file: what
+/// vortex's scan would compute by walking the layout for every scan, once per file and columns.
+/// Small: cleared when full.
+#[derive(Default)]
+pub struct SplitBoundaries(Mutex<HashMap<Vec<String>, Arc<[u64]>>>);
+
+impl SplitBoundaries {
+    fn get_or_compute(&self, columns: Vec<String>, compute: impl FnOnce() -> Result<Vec<u64>>) -> Result<Arc<[u64]>> {
+        if let Some(b) = self.0.lock().expect("split boundaries poisoned").get(&columns) {
+            return Ok(Arc::clone(b));
+        }
+        let computed: Arc<[u64]> = compute()?.into();
+        let mut map = self.0.lock().expect("split boundaries poisoned");
+        if map.len() >= PRUNE_CACHE_CAPACITY {
+            map.clear();
+        }
+        map.insert(columns, Arc::clone(&computed));
+        Ok(computed)
     }
 }
 
