@@ -182,7 +182,8 @@ impl Scan {
                 None => {
                     let key = self.names.clone();
                     let b = self.file.boundaries.get_or_compute(key, || {
-                        builder.full_file_splits().context(|| format!("{path}: cannot plan splits"))
+                        let b = builder.full_file_splits().context(|| format!("{path}: cannot plan splits"))?;
+                        Ok(b.into())
                     })?;
                     self.boundaries = Some(Arc::clone(&b));
                     b
@@ -206,12 +207,8 @@ impl Scan {
 pub fn natural_splits(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
     // An encoding is never empty (it starts with its version): the empty key is "no predicate".
     let key = prune.map_or_else(Vec::new, Predicate::encode);
-    if let Some(kept) = file.pruned.get(&key) {
-        return Ok(kept.as_ref().clone());
-    }
-    let kept = evaluate_zone_maps(file, prune)?;
-    file.pruned.put(key, kept.clone());
-    Ok(kept)
+    let kept = file.pruned.get_or_compute(key, || Ok(Arc::new(evaluate_zone_maps(file, prune)?)))?;
+    Ok(kept.as_ref().clone())
 }
 
 fn evaluate_zone_maps(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
@@ -236,50 +233,45 @@ fn evaluate_zone_maps(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<
     Ok(kept)
 }
 
-/// The natural splits zone maps keep, per predicate encoding, for one open file. Files do not
-/// change while open (a dataset checks size and modification time before it scans a split), so
-/// planning a dataset's splits and opening the scan of each split evaluate the zone maps once
-/// per file and filter rather than once per split and query. Small: cleared when full.
-#[derive(Default)]
-pub struct PruneCache(Mutex<HashMap<Vec<u8>, Arc<Vec<Range<u64>>>>>);
+/// A small memo kept by an open file (shared by its clones): values computed once per key, the
+/// whole map cleared when it holds [`FILE_MEMO_CAPACITY`] keys. Files do not change while open (a
+/// dataset checks size and modification time before it scans a split).
+pub struct FileMemo<K, V>(Mutex<HashMap<K, V>>);
 
-/// Predicates remembered per file.
-const PRUNE_CACHE_CAPACITY: usize = 64;
+/// Keys remembered per file and memo.
+const FILE_MEMO_CAPACITY: usize = 64;
 
-impl PruneCache {
-    fn get(&self, key: &[u8]) -> Option<Arc<Vec<Range<u64>>>> {
-        self.0.lock().expect("prune cache poisoned").get(key).cloned()
-    }
-
-    fn put(&self, key: Vec<u8>, kept: Vec<Range<u64>>) {
-        let mut map = self.0.lock().expect("prune cache poisoned");
-        if map.len() >= PRUNE_CACHE_CAPACITY {
-            map.clear();
-        }
-        map.insert(key, Arc::new(kept));
+impl<K, V> Default for FileMemo<K, V> {
+    fn default() -> Self {
+        FileMemo(Mutex::new(HashMap::new()))
     }
 }
 
-/// The natural split boundaries of a projection (by its column names) for one open file: what
-/// vortex's scan would compute by walking the layout for every scan, once per file and columns.
-/// Small: cleared when full.
-#[derive(Default)]
-pub struct SplitBoundaries(Mutex<HashMap<Vec<String>, Arc<[u64]>>>);
-
-impl SplitBoundaries {
-    fn get_or_compute(&self, columns: Vec<String>, compute: impl FnOnce() -> Result<Vec<u64>>) -> Result<Arc<[u64]>> {
-        if let Some(b) = self.0.lock().expect("split boundaries poisoned").get(&columns) {
-            return Ok(Arc::clone(b));
+impl<K: Eq + std::hash::Hash, V: Clone> FileMemo<K, V> {
+    /// The value of `key`, computed by `compute` the first time (not under the lock: two threads
+    /// may both compute a missing value; either result is the same).
+    fn get_or_compute(&self, key: K, compute: impl FnOnce() -> Result<V>) -> Result<V> {
+        if let Some(v) = self.0.lock().expect("file memo poisoned").get(&key) {
+            return Ok(v.clone());
         }
-        let computed: Arc<[u64]> = compute()?.into();
-        let mut map = self.0.lock().expect("split boundaries poisoned");
-        if map.len() >= PRUNE_CACHE_CAPACITY {
+        let computed = compute()?;
+        let mut map = self.0.lock().expect("file memo poisoned");
+        if map.len() >= FILE_MEMO_CAPACITY {
             map.clear();
         }
-        map.insert(columns, Arc::clone(&computed));
+        map.insert(key, computed.clone());
         Ok(computed)
     }
 }
+
+/// The natural splits zone maps keep, per predicate encoding: planning a dataset's splits and
+/// opening the scan of each split evaluate the zone maps once per file and filter rather than
+/// once per split and query.
+pub type PruneCache = FileMemo<Vec<u8>, Arc<Vec<Range<u64>>>>;
+
+/// The natural split boundaries of a projection (by its column names): what vortex's scan would
+/// compute by walking the layout for every scan, once per file and columns.
+pub type SplitBoundaries = FileMemo<Vec<String>, Arc<[u64]>>;
 
 /// The fields of a struct chunk, keeping each field's encoding.
 fn split_columns(chunk: &ArrayRef) -> VortexResult<Vec<ArrayRef>> {
