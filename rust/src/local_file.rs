@@ -63,14 +63,18 @@ struct Source {
 }
 
 impl Source {
-    /// `length` bytes at `offset`, read now on this thread into a buffer aligned to `alignment`.
-    fn read(&self, offset: u64, length: usize, alignment: Alignment) -> VortexResult<BufferHandle> {
-        let file = self
-            .file
+    /// The open file; an error once [`Descriptor`] closed it.
+    fn file(&self) -> VortexResult<Arc<File>> {
+        self.file
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
-            .ok_or_else(|| vortex_err!("{}: read after the file was closed", self.uri))?;
+            .ok_or_else(|| vortex_err!("{}: read after the file was closed", self.uri))
+    }
+
+    /// `length` bytes at `offset`, read now on this thread into a buffer aligned to `alignment`.
+    fn read(&self, offset: u64, length: usize, alignment: Alignment) -> VortexResult<BufferHandle> {
+        let file = self.file()?;
         let mut buffer = self.allocator.with_capacity_aligned::<u8>(length, alignment);
         // SAFETY: `read_exact_at` writes every byte of the slice or fails, and on failure the
         // buffer is dropped unread.
@@ -127,11 +131,7 @@ impl VortexReadAt for LocalFile {
 
     fn size(&self) -> BoxFuture<VortexResult<u64>> {
         let source = Arc::clone(&self.0);
-        Box::pin(async move {
-            let file = source.file.read().unwrap_or_else(|e| e.into_inner()).clone();
-            let file = file.ok_or_else(|| vortex_err!("{}: read after the file was closed", source.uri))?;
-            Ok(file.metadata()?.len())
-        })
+        Box::pin(async move { Ok(source.file()?.metadata()?.len()) })
     }
 
     fn read_at(&self, offset: u64, length: usize, alignment: Alignment) -> BoxFuture<VortexResult<BufferHandle>> {
