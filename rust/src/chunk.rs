@@ -122,13 +122,18 @@ impl Chunk {
         if let Some(d) = &decoded[i] {
             return Ok(Some(d.clone()));
         }
-        let d = column
+        let d = self.canonical(i, column)?;
+        decoded[i] = Some(d.clone());
+        Ok(Some(d))
+    }
+
+    /// `column` (column `i` of the chunk, or its decoding) in canonical form.
+    fn canonical(&self, i: usize, column: &ArrayRef) -> Result<ArrayRef> {
+        Ok(column
             .clone()
             .execute::<vortex_array::Canonical>(&mut execution_ctx())
             .context(|| format!("{}: cannot decode column '{}'", self.data.path, self.data.names[i]))?
-            .into_array();
-        decoded[i] = Some(d.clone());
-        Ok(Some(d))
+            .into_array())
     }
 
     /// Names the file in a decoding error (a corrupt file fails here, long after it opened).
@@ -259,11 +264,7 @@ impl Chunk {
         // (the ASCII check, then the match).
         let canonical;
         let column = if (comparisons(resolved) > 1 && !is_range(resolved)) || resolved.has_ilike() {
-            canonical = column
-                .clone()
-                .execute::<vortex_array::Canonical>(&mut ctx)
-                .context(|| format!("{}: cannot decode column '{}'", self.data.path, self.data.names[i]))?
-                .into_array();
+            canonical = self.canonical(i, column)?;
             &canonical
         } else {
             column
