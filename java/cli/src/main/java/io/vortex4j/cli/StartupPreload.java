@@ -8,47 +8,60 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 
 /**
- * Sets up, on a background thread, what a one-shot query sets up first whatever it says, while
- * the main thread reads the arguments and connects: with a free core, the set-up costs the
- * query's wall time little. First what opening a {@code jdbc:vortex:} connection needs: the
- * secure random generator of Avatica's connection id, the default time zone, and Avatica's
- * protobuf message descriptors (parsed when its connection properties are first used, even by a
- * local connection; protobuf's start-up also looks for Android classes, a miss that opens every
- * jar on the classpath). Then, once the main thread has read the SQL and {@linkplain
- * #statements says} it is planned, what its first plan needs ({@link PlannerWarmUp}: the operator
- * table, the parser, Calcite's default rules registered with a planner, the metadata handlers),
- * a third of a one-shot pushed query's CPU time.
+ * Sets up, on two background threads, what a one-shot query sets up first whatever it says, while
+ * the main thread reads the arguments, connects and opens the data folder's files: with a free
+ * core, the set-up costs the query's wall time little. One thread does what opening a {@code
+ * jdbc:vortex:} connection needs: the secure random generator of Avatica's connection id, the
+ * default time zone, and Avatica's protobuf message descriptors (parsed when its connection
+ * properties are first used, even by a local connection; protobuf's start-up also looks for
+ * Android classes, a miss that opens every jar on the classpath). The other, once the main thread
+ * has read the SQL and {@linkplain #statements says} it is planned, does what its first plan needs
+ * ({@link PlannerWarmUp}: the operator table, the parser, Calcite's default rules registered with a
+ * planner, the metadata handlers), a third of a one-shot pushed query's CPU time; on its own
+ * thread it no longer waits for Avatica's set-up, which the main thread's connection waits for
+ * anyway.
  *
  * <p>Only class initialisation and JVM-wide state the query would set up anyway happen here; a
  * failure is left for the main thread to meet (and report) when it gets there. The main thread
- * {@linkplain #await() waits} for the thread before it plans, so the two never initialise
- * planner classes at once (a cycle among them could otherwise deadlock); until then they share
- * only the connection's classes, the main thread waiting for one the thread is still
- * initialising as for any class. {@code -Dvortex4j.plannerWarmUp=false} leaves the planner's
- * set-up to the main thread (to compare).
+ * {@linkplain #await() waits} for both threads before it plans, so it never initialises planner
+ * classes while the planner's thread does (a cycle among them could otherwise deadlock); until
+ * then it connects, waiting for a class another thread is still initialising as for any class.
+ * {@code -Dvortex4j.plannerWarmUp=false} leaves the planner's set-up to the main thread (to
+ * compare).
  */
 final class StartupPreload {
     private StartupPreload() {}
 
     private static final boolean PLANNER = !"false".equals(System.getProperty("vortex4j.plannerWarmUp"));
 
-    private static volatile Thread thread;
+    /** The threads {@linkplain #start() started} and not yet {@linkplain #await() awaited}. */
+    private static volatile List<Thread> threads = List.of();
 
-    /** Whether the thread goes on to the planner's set-up, once the main thread knows the SQL. */
+    /** Whether the planner's thread sets the planner up, once the main thread knows the SQL. */
     private static final CompletableFuture<Boolean> PLAN = new CompletableFuture<>();
 
-    /** Starts the set-up on a daemon thread (it never holds the JVM's exit). */
+    /**
+     * Starts the set-up on two daemon threads (they never hold the JVM's exit): the connection's
+     * and the planner's. They share no class whose initialisation needs the other's (Avatica's
+     * connection and protobuf classes do not use Calcite's planner, nor it them), so they cannot
+     * deadlock each other; the planner's waits until the main thread says whether to run.
+     */
     static void start() {
-        Thread t = new Thread(StartupPreload::run, "vortex4j-startup-preload");
+        threads = List.of(daemon(StartupPreload::connection, "vortex4j-preload-connection"),
+                daemon(StartupPreload::planner, "vortex4j-preload-planner"));
+    }
+
+    private static Thread daemon(Runnable work, String name) {
+        Thread t = new Thread(work, name);
         t.setDaemon(true);
-        thread = t;
         t.start();
+        return t;
     }
 
     /**
-     * Tells the thread whether to set up the planner: only when one of {@code statements} is
-     * planned ({@link PlannerWarmUp#servesAny}; not for {@code SELECT 1}, which Calcite answers
-     * without a planner). Until told, the thread stops after the connection's set-up.
+     * Tells the planner's thread whether to set up the planner: only when one of {@code
+     * statements} is planned ({@link PlannerWarmUp#servesAny}; not for {@code SELECT 1}, which
+     * Calcite answers without a planner). Until told, it waits.
      */
     static void statements(List<String> statements) {
         PLAN.complete(PLANNER && PlannerWarmUp.servesAny(statements));
@@ -56,36 +69,43 @@ final class StartupPreload {
 
     /** Waits until the set-up {@linkplain #start() started} is over; returns at once if none was. */
     static void await() {
-        Thread t = thread;
-        if (t == null) {
-            return;
-        }
+        List<Thread> started = threads;
         PLAN.complete(false); // not told: the connection's set-up only
         boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
+        for (Thread t : started) {
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
         }
-        thread = null;
+        threads = List.of();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }
 
-    private static void run() {
+    // The main thread initialises the same classes and reports what goes wrong.
+    private static void connection() {
         try {
             UUID.randomUUID();
             TimeZone.getDefault();
             initialise(ConnectionPropertiesImpl.class); // parses all of Avatica's descriptors
+        } catch (Throwable e) {
+            // see above
+        }
+    }
+
+    private static void planner() {
+        try {
             if (PLAN.join()) {
                 PlannerWarmUp.run();
             }
         } catch (Throwable e) {
-            // The main thread initialises the same classes and reports what goes wrong.
+            // see connection()
         }
     }
 
