@@ -1,6 +1,7 @@
 package io.vortex4j.cli;
 
 import io.vortex4j.calcite.PlannerWarmUp;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.UUID;
@@ -14,8 +15,9 @@ import org.apache.calcite.avatica.ConnectionPropertiesImpl;
  * jdbc:vortex:} connection needs: the secure random generator of Avatica's connection id, the
  * default time zone, and Avatica's protobuf message descriptors (parsed when its connection
  * properties are first used, even by a local connection; protobuf's start-up also looks for
- * Android classes, a miss that opens every jar on the classpath). The other, once the main thread
- * has read the SQL and {@linkplain #statements says} it is planned, does what its first plan needs
+ * Android classes, a miss that opens every jar on the classpath). The other, as soon as the SQL
+ * is known to be planned (from the command line's words, else once the main thread {@linkplain
+ * #statements says}), does what its first plan needs
  * ({@link PlannerWarmUp}: the operator table, the parser, Calcite's default rules registered with a
  * planner, the metadata handlers), a third of a one-shot pushed query's CPU time; on its own
  * thread it no longer waits for Avatica's set-up, which the main thread's connection waits for
@@ -44,9 +46,21 @@ final class StartupPreload {
      * Starts the set-up on two daemon threads (they never hold the JVM's exit): the connection's
      * and the planner's. They share no class whose initialisation needs the other's (Avatica's
      * connection and protobuf classes do not use Calcite's planner, nor it them), so they cannot
-     * deadlock each other; the planner's waits until the main thread says whether to run.
+     * deadlock each other. The planner's runs at once when {@code args} (the command's words)
+     * hold its SQL — a word with a space is a statement, and the thread runs if one of them is
+     * planned — so it need not wait for the arguments to be parsed; otherwise (SQL on stdin, the
+     * shell, unquoted SQL) it waits until the main thread {@linkplain #statements says}.
      */
-    static void start() {
+    static void start(List<String> args) {
+        List<String> sql = new ArrayList<>();
+        for (String a : args) {
+            if (!a.startsWith("-") && a.strip().indexOf(' ') > 0) {
+                sql.add(a.strip());
+            }
+        }
+        if (!sql.isEmpty()) {
+            statements(sql);
+        }
         threads = List.of(daemon(StartupPreload::connection, "vortex4j-preload-connection"),
                 daemon(StartupPreload::planner, "vortex4j-preload-planner"));
     }
@@ -61,7 +75,8 @@ final class StartupPreload {
     /**
      * Tells the planner's thread whether to set up the planner: only when one of {@code
      * statements} is planned ({@link PlannerWarmUp#servesAny}; not for {@code SELECT 1}, which
-     * Calcite answers without a planner). Until told, it waits.
+     * Calcite answers without a planner). Until told, it waits; once told, later calls change
+     * nothing.
      */
     static void statements(List<String> statements) {
         PLAN.complete(PLANNER && PlannerWarmUp.servesAny(statements));
