@@ -727,3 +727,36 @@ fn the_writer_thread_writes_the_callers_file() {
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.iter().all(|n| !n.to_string_lossy().starts_with("abandoned")), "{left:?}");
 }
+
+/// A file of several times the 8 MB after which the writer starts the kernel's write-back of what
+/// it wrote (`write.rs`, `WrittenBack`) keeps every value: the started ranges end where the next
+/// ones begin, whatever sizes the writer hands over.
+#[test]
+fn a_file_written_back_while_writing_keeps_every_value() {
+    let dir = temp_dir("write_back");
+    let rows = 1_200_000;
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let schema = Arc::new(Schema::new(vec![Field::new("i", DataType::Int64, false), Field::new("f", DataType::Float64, true)]));
+    let batches: Vec<RecordBatch> = (0..4)
+        .map(|_| {
+            let i: Int64Array = (0..rows / 4).map(|_| random() as i64).collect();
+            let f: Float64Array = (0..rows / 4).map(|n| (n % 1000 != 0).then(|| random() as f64 / 3.0)).collect();
+            RecordBatch::try_new(Arc::clone(&schema), vec![Arc::new(i), Arc::new(f)]).unwrap()
+        })
+        .collect();
+    let source = dir.join("in.parquet");
+    write_parquet(&source, &batches, Arc::clone(&schema));
+    let out = dir.join("out.vortex");
+    let summary = convert(&[s(&source)], &s(&out), ConvertOptions::default()).unwrap();
+    assert!(summary.files[0].bytes > 16 << 20, "{} bytes: too small to be written back in several ranges", summary.files[0].bytes);
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), summary.files[0].bytes);
+    let back = dir.join("back.parquet");
+    assert_eq!(export(&out, &back, ExportFormat::Parquet, None), rows as u64);
+    assert_same(&read_parquet(&source), &read_parquet(&back));
+}

@@ -2,6 +2,7 @@ package io.vortex4j.cli;
 
 import io.vortex4j.reader.convert.ConvertOptions;
 import io.vortex4j.reader.convert.Converter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -55,6 +56,11 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--skip-bad-rows", description = "CSV: skip (and count) malformed records instead of failing")
     boolean skipBadRows;
 
+    @Option(names = "--timing", description = {
+        "print the conversion's own time on standard error: wall-clock seconds from opening the inputs",
+        "to the closed output, and the CPU seconds of the whole process (every thread) meanwhile"})
+    boolean timing;
+
     @Override
     public Integer call() {
         List<Path> inputs = paths.subList(0, paths.size() - 1);
@@ -94,6 +100,7 @@ final class ConvertCommand implements Callable<Integer> {
             options.skipBadRows(true);
         }
         Converter.Summary summary;
+        ProcessClock clock = timing ? new ProcessClock() : null;
         try (Converter c = Converter.open(inputs, out, options)) {
             Progress progress = new Progress("converting into " + out, c.progress().bytesTotal(), "bytes read");
             while (c.step()) {
@@ -105,7 +112,24 @@ final class ConvertCommand implements Callable<Integer> {
                     summary.files().size(), summary.files().size() == 1 ? "" : "s", bytes,
                     summary.badRows() == 0 ? "" : String.format(", %,d bad rows skipped", summary.badRows())));
         }
+        if (clock != null) {
+            System.err.println(clock.report());
+        }
         return 0;
+    }
+
+    /** Wall-clock and process CPU time since it was made (JVM start-up excluded). */
+    private static final class ProcessClock {
+        private final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private final long wall = System.nanoTime();
+        private final long cpu = os.getProcessCpuTime();
+
+        /** {@code timing: wall_s=… cpu_s=…}, for people and for bench/convert/run.sh. */
+        String report() {
+            return String.format(java.util.Locale.ROOT, "timing: wall_s=%.3f cpu_s=%.3f (open to closed output, in process)",
+                    (System.nanoTime() - wall) / 1e9, (os.getProcessCpuTime() - cpu) / 1e9);
+        }
     }
 
     /** One character; {@code \t} is the tab. */

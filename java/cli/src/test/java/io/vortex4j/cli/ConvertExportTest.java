@@ -143,8 +143,10 @@ public class ConvertExportTest {
             s.execute("COPY (SELECT * FROM " + duckCsv(csv) + ") TO '" + parquet + "' (FORMAT parquet, ROW_GROUP_SIZE 4096)");
         }
         Path out = dir.resolve("from-parquet");
-        CliTest.Result r = CliTest.run("convert", parquet.toString(), out.resolve("t.vortex").toString());
+        CliTest.Result r = CliTest.run("convert", "--timing", parquet.toString(), out.resolve("t.vortex").toString());
         assertEquals(r.out(), 0, r.code());
+        // --timing adds the conversion's own wall-clock and CPU seconds (for bench/convert/run.sh).
+        assertTrue(r.err(), r.err().matches("(?s).*\ntiming: wall_s=\\d+\\.\\d{3} cpu_s=\\d+\\.\\d{3} \\(open to closed output, in process\\)\n"));
         assertSameAnswers("read_parquet('" + parquet + "')", out, "t");
     }
 
