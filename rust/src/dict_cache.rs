@@ -27,7 +27,9 @@ const MIN_CAPACITY: usize = 32;
 
 /// Dictionaries remembered at once: one per file whose layout reader is kept
 /// ([`crate::reader_cache::capacity`], which keeps the dictionaries' values alive anyway), at least
-/// [`MIN_CAPACITY`].
+/// [`MIN_CAPACITY`]. When a file's reader goes (the file closed or its reader evicted), the cache
+/// forgets every dictionary ([`forget_all`]: it cannot tell whose they were), so none outlives
+/// its file for long.
 fn capacity() -> usize {
     crate::reader_cache::capacity().max(MIN_CAPACITY)
 }
@@ -111,4 +113,11 @@ pub fn dictionary(values: &ArrayRef) -> Arc<Dictionary> {
     cache.insert(0, Arc::clone(&entry));
     cache.truncate(capacity);
     entry
+}
+
+/// Forgets every dictionary (those in use stay valid for their holders); called when a file's
+/// layout reader is dropped, so the cache holds no dictionary of a closed file.
+pub fn forget_all() {
+    let forgotten = std::mem::take(&mut *CACHE.lock().expect("dictionary cache poisoned"));
+    drop(forgotten);
 }
