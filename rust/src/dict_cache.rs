@@ -4,7 +4,8 @@
 //! export to Java, so both are computed once per scan rather than once per chunk.
 //!
 //! An entry holds a reference to its values array, so the identity cannot be reused by another
-//! array while the entry lives. The cache is small and least-recently-used.
+//! array while the entry lives. The cache is bounded (one entry per file whose layout reader is
+//! kept) and least-recently-used.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,8 +20,19 @@ use vortex_array::ArrayRef;
 use crate::dict_filter::CodeTable;
 use crate::export::Exported;
 
-/// Dictionaries remembered at once.
-const CAPACITY: usize = 32;
+/// Dictionaries remembered at once, at least: with fewer entries than the files a query scans, a
+/// query over more files than that found none of its dictionaries again (least recently used
+/// evicted in a cycle), so every file's code tables were computed anew by every query.
+const MIN_CAPACITY: usize = 32;
+
+/// Dictionaries remembered at once: one per file whose layout reader is kept
+/// ([`crate::reader_cache::capacity`], which keeps the dictionaries' values alive anyway), at least
+/// [`MIN_CAPACITY`]. When a file's reader goes (the file closed or its reader evicted), the cache
+/// forgets every dictionary ([`forget_all`]: it cannot tell whose they were), so none outlives
+/// its file for long.
+fn capacity() -> usize {
+    crate::reader_cache::capacity().max(MIN_CAPACITY)
+}
 /// Code tables remembered per dictionary.
 const TABLES_PER_DICTIONARY: usize = 64;
 
@@ -84,6 +96,7 @@ static CACHE: Lazy<Mutex<Vec<Arc<Dictionary>>>> = Lazy::new(|| Mutex::new(Vec::n
 
 /// The entry for the dictionary `values`, most recently used first.
 pub fn dictionary(values: &ArrayRef) -> Arc<Dictionary> {
+    let capacity = capacity();
     let mut cache = CACHE.lock().expect("dictionary cache poisoned");
     if let Some(pos) = cache.iter().position(|d| ArrayRef::ptr_eq(&d.values, values)) {
         let entry = cache.remove(pos);
@@ -98,6 +111,13 @@ pub fn dictionary(values: &ArrayRef) -> Arc<Dictionary> {
         ascii: OnceLock::new(),
     });
     cache.insert(0, Arc::clone(&entry));
-    cache.truncate(CAPACITY);
+    cache.truncate(capacity);
     entry
+}
+
+/// Forgets every dictionary (those in use stay valid for their holders); called when a file's
+/// layout reader is dropped, so the cache holds no dictionary of a closed file.
+pub fn forget_all() {
+    let forgotten = std::mem::take(&mut *CACHE.lock().expect("dictionary cache poisoned"));
+    drop(forgotten);
 }

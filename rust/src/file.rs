@@ -32,8 +32,9 @@ pub struct OpenFile {
     /// Whether segments are read on the scanning threads ([`local_file::Segments`]): scans then
     /// poll their splits in place rather than spawning them on the runtime.
     pub(crate) inline_reads: bool,
-    /// Natural split boundaries per projection, shared by the clones.
-    pub(crate) boundaries: Arc<crate::scan::SplitBoundaries>,
+    /// What scans of the same columns share (types, bound projection, split boundaries), shared
+    /// by the clones.
+    pub(crate) projections: Arc<crate::scan::Projections>,
     /// The file's key in the layout-reader cache ([`crate::reader_cache`]), shared by the clones.
     reader_key: Arc<crate::reader_cache::CacheKey>,
 }
@@ -86,7 +87,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         _descriptor: Arc::new(descriptor),
         pruned: Arc::default(),
         inline_reads,
-        boundaries: Arc::default(),
+        projections: Arc::default(),
         reader_key: Arc::new(crate::reader_cache::CacheKey::new()),
     })
 }

@@ -10,7 +10,8 @@
 //!
 //! Here the readers of the most recently scanned files are kept, at most [`capacity`] of them
 //! (least recently used dropped first; `-Dvortex4j.readerCacheFiles` on the Java side, default
-//! [`DEFAULT_CAPACITY`]); a file's reader also goes when its last handle does. A reader keeps no
+//! [`DEFAULT_CAPACITY`]); a file's reader also goes when its last handle does, and with it the
+//! dictionary cache's entries ([`crate::dict_cache`]). A reader keeps no
 //! descriptor open (the file's [`crate::local_file::Descriptor`] does) and is read-only, so
 //! scans on several threads share it.
 
@@ -99,7 +100,18 @@ impl CacheKey {
 impl Drop for CacheKey {
     fn drop(&mut self) {
         let removed = lock().readers.remove(&self.0);
-        drop(removed);
+        if removed.is_some() {
+            forgotten(vec![removed]);
+        }
+    }
+}
+
+/// Drops readers no longer kept, and the dictionary cache's entries with them (it holds their
+/// dictionaries' values: [`crate::dict_cache::forget_all`]); not under the lock.
+fn forgotten<V>(readers: Vec<V>) {
+    if !readers.is_empty() {
+        drop(readers);
+        crate::dict_cache::forget_all();
     }
 }
 
@@ -113,7 +125,7 @@ pub fn reader<E>(key: &CacheKey, build: impl FnOnce() -> Result<Reader, E>) -> R
     // file's reader meanwhile is harmless: the first one kept is shared).
     let built = build()?;
     let (reader, evicted) = lock().insert(key.0, built);
-    drop(evicted);
+    forgotten(evicted);
     Ok(reader)
 }
 
@@ -130,7 +142,7 @@ pub fn set_capacity(capacity: usize) {
         cache.capacity = capacity;
         cache.shrink_to(capacity)
     };
-    drop(evicted);
+    forgotten(evicted);
 }
 
 /// How many files' readers are kept now.

@@ -58,17 +58,25 @@ impl Chunks {
 pub struct Scan {
     file: OpenFile,
     names: Vec<String>,
-    types: Vec<ColumnType>,
-    projection: BoundExpression,
+    /// The projection of `names`, shared by the file's scans of the same columns.
+    projection: Arc<Projection>,
     /// Row ranges still to scan.
     ranges: VecDeque<Range<u64>>,
     /// The range being scanned and the file row of its next chunk.
     current: Option<(Chunks, u64)>,
     /// Rows zone maps proved unselected (skipped without reading).
     pruned_rows: u64,
-    /// The natural split boundaries of the projected columns (from [`SplitBoundaries`]), once a
-    /// range is scanned.
-    boundaries: Option<Arc<[u64]>>,
+}
+
+/// What every scan of the same columns of a file computes alike: the column types, the bound and
+/// optimized projection, and the natural split boundaries of the projected columns (what vortex's
+/// scan would compute by walking the layout on every scan; computed by the first scan that reads
+/// a range). Remembered per file and columns ([`Projections`]): a dataset's splits and repeated
+/// queries open many scans of the same columns (100 files: 100 scans per query).
+pub struct Projection {
+    types: Vec<ColumnType>,
+    bound: BoundExpression,
+    boundaries: std::sync::OnceLock<Arc<[u64]>>,
 }
 
 /// One chunk of a scan: the projected columns over the same rows.
@@ -100,11 +108,11 @@ impl Scan {
     /// `rows`, so when `rows` starts and ends on natural split boundaries
     /// ([`natural_splits`]) no chunk straddles two such ranges.
     pub fn open_rows(file: &OpenFile, columns: &[String], prune: Option<&Predicate>, rows: Range<u64>) -> Result<Self> {
-        let types = columns
-            .iter()
-            .map(|name| Ok(file.column_info(name)?.ty))
-            .collect::<Result<Vec<_>>>()?;
-        let projection = bind(file, projection(file, columns)?)?;
+        let projection = file.projections.get_or_compute(columns.to_vec(), || {
+            let types = columns.iter().map(|name| Ok(file.column_info(name)?.ty)).collect::<Result<Vec<_>>>()?;
+            let bound = bind(file, projection(file, columns)?)?;
+            Ok(Arc::new(Projection { types, bound, boundaries: std::sync::OnceLock::new() }))
+        })?;
         let end = rows.end.min(file.row_count());
         let rows = rows.start.min(end)..end;
         let everything = || vec![0..file.row_count()];
@@ -127,12 +135,10 @@ impl Scan {
         Ok(Scan {
             file: file.clone(),
             names: columns.to_vec(),
-            types,
             projection,
             ranges,
             current: None,
             pruned_rows: (rows.end - rows.start) - kept_rows,
-            boundaries: None,
         })
     }
 
@@ -165,7 +171,7 @@ impl Scan {
                         path: path.clone(),
                         first_row,
                         names: self.names.clone(),
-                        types: self.types.clone(),
+                        types: self.projection.types.clone(),
                         columns,
                         len,
                     }));
@@ -176,17 +182,13 @@ impl Scan {
                 return Ok(None);
             };
             let start = range.start;
-            let builder = self.file.scan()?.with_projection(self.projection.clone());
-            let boundaries = match &self.boundaries {
+            let builder = self.file.scan()?.with_projection(self.projection.bound.clone());
+            let boundaries = match self.projection.boundaries.get() {
                 Some(b) => Arc::clone(b),
                 None => {
-                    let key = self.names.clone();
-                    let b = self.file.boundaries.get_or_compute(key, || {
-                        let b = builder.full_file_splits().context(|| format!("{path}: cannot plan splits"))?;
-                        Ok(b.into())
-                    })?;
-                    self.boundaries = Some(Arc::clone(&b));
-                    b
+                    // Two scans may both compute them; either result is the same.
+                    let b: Arc<[u64]> = builder.full_file_splits().context(|| format!("{path}: cannot plan splits"))?.into();
+                    Arc::clone(self.projection.boundaries.get_or_init(|| b))
                 }
             };
             let builder = builder.with_natural_splits(boundaries).with_row_range(range);
@@ -269,9 +271,8 @@ impl<K: Eq + std::hash::Hash, V: Clone> FileMemo<K, V> {
 /// once per split and query.
 pub type PruneCache = FileMemo<Vec<u8>, Arc<Vec<Range<u64>>>>;
 
-/// The natural split boundaries of a projection (by its column names): what vortex's scan would
-/// compute by walking the layout for every scan, once per file and columns.
-pub type SplitBoundaries = FileMemo<Vec<String>, Arc<[u64]>>;
+/// The [`Projection`]s of a file's scans, by their column names.
+pub type Projections = FileMemo<Vec<String>, Arc<Projection>>;
 
 /// The fields of a struct chunk, keeping each field's encoding.
 fn split_columns(chunk: &ArrayRef) -> VortexResult<Vec<ArrayRef>> {

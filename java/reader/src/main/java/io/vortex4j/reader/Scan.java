@@ -106,6 +106,10 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
         }
         Chunk c = next;
         next = null;
+        if (c == null) {
+            handle.checkOpen(); // closed on another thread since hasNext()
+            throw new IllegalStateException("the scan of " + file.path() + " is closed");
+        }
         return c;
     }
 
