@@ -38,7 +38,7 @@ use crate::dict_filter::clear_tail;
 use crate::dict_filter::unpack::Lane;
 use crate::dict_filter::unpack::MAX_RUNS;
 use crate::dict_filter::unpack::shift_down;
-use crate::dict_filter::unpack::unpack_runs;
+use crate::dict_filter::unpack::unpack_ranges;
 use crate::predicate::CmpOp;
 use crate::resolve::Resolved;
 
@@ -303,7 +303,10 @@ impl Source {
             match runs.block(reference, width) {
                 Block::All(v) => out.fill(if v { u64::MAX } else { 0 }),
                 Block::Test(test, n) => {
-                    unpack_runs(&packed[b * per_block..(b + 1) * per_block], per_block, width, out, &test[..n], runs.inverted)
+                    unpack_ranges(&packed[b * per_block..(b + 1) * per_block], per_block, width, out, &test[..n]);
+                    if runs.inverted {
+                        out.iter_mut().for_each(|w| *w = !*w);
+                    }
                 }
             }
         }

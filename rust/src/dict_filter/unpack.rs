@@ -51,28 +51,6 @@ pub(crate) const MAX_RUNS: usize = 4;
 /// block), a value's bit set when it lies in one of the `runs` `(lo, n)` (`lo <= v < lo + n`
 /// modulo 2^BITS, `n >= 1`; at most [`MAX_RUNS`]), or with `inverted` in none of them.
 pub(crate) fn unpack_runs<T: Lane>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u64, u64)], inverted: bool) {
-    // Everything the closures test is fixed at compile time (count, inversion) and combined with
-    // bitwise `|`: no branches, so the lanes vectorize.
-    fn points<T: Lane, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u64, u64)]) {
-        let p: [T; K] = std::array::from_fn(|k| T::truncate(runs[k].0));
-        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
-            let mut hit = false;
-            for x in p {
-                hit |= c == x;
-            }
-            hit ^ INV
-        });
-    }
-    fn ranges<T: Lane, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u64, u64)]) {
-        let r: [(T, T); K] = std::array::from_fn(|k| (T::truncate(runs[k].0), T::truncate(runs[k].1)));
-        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
-            let mut hit = false;
-            for (lo, n) in r {
-                hit |= c.in_range(lo, n);
-            }
-            hit ^ INV
-        });
-    }
     macro_rules! dispatch {
         ($f:ident) => {
             match (runs.len(), inverted) {
@@ -93,6 +71,44 @@ pub(crate) fn unpack_runs<T: Lane>(packed: &[T], per_block: usize, width: usize,
     } else {
         dispatch!(ranges)
     }
+}
+
+/// [`unpack_runs`] by ranges only and never inverted: one run tested as one, up to
+/// [`MAX_RUNS`] as four (the last repeated). Two compiled loops per lane type, shared with the
+/// dictionary kernel's, where every arm of [`unpack_runs`] adds sixteen (FastLanes unrolls each
+/// for every width: megabytes of library for a new lane type).
+pub(crate) fn unpack_ranges<T: Lane>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u64, u64)]) {
+    debug_assert!((1..=MAX_RUNS).contains(&runs.len()));
+    if runs.len() == 1 {
+        ranges::<T, 1, false>(packed, per_block, width, padded, runs)
+    } else {
+        let four: [(u64, u64); MAX_RUNS] = std::array::from_fn(|k| runs[k.min(runs.len() - 1)]);
+        ranges::<T, MAX_RUNS, false>(packed, per_block, width, padded, &four)
+    }
+}
+
+// Everything the closures test is fixed at compile time (count, inversion) and combined with
+// bitwise `|`: no branches, so the lanes vectorize.
+fn points<T: Lane, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u64, u64)]) {
+    let p: [T; K] = std::array::from_fn(|k| T::truncate(runs[k].0));
+    unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
+        let mut hit = false;
+        for x in p {
+            hit |= c == x;
+        }
+        hit ^ INV
+    });
+}
+
+fn ranges<T: Lane, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u64, u64)]) {
+    let r: [(T, T); K] = std::array::from_fn(|k| (T::truncate(runs[k].0), T::truncate(runs[k].1)));
+    unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
+        let mut hit = false;
+        for (lo, n) in r {
+            hit |= c.in_range(lo, n);
+        }
+        hit ^ INV
+    });
 }
 
 /// The fused loop: FastLanes unpacks each block lane by lane and calls `hit` on every value as
