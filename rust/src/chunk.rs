@@ -256,6 +256,14 @@ impl Chunk {
         };
         let mut ctx = execution_ctx();
         let context = || format!("{}: column '{}': cannot evaluate {leaf:?}", self.data.path, self.data.names[i]);
+        // A comparison, range or short IN list on a bit-packed integer column: tested on the
+        // packed values, unless the column is decoded already (then comparing the decoding is
+        // as cheap, and the keys and aggregates read it anyway).
+        if self.decoded.lock().expect("decoding lock poisoned")[i].is_none() {
+            if let Some(words) = crate::int_filter::selection(column, resolved, &mut ctx).context(context)? {
+                return Ok(Some(words));
+            }
+        }
         // Validity alone (IS NULL) needs no decoding.
         let decoded = if matches!(resolved, Resolved::NotNull | Resolved::IsNull) { None } else { self.decoded(i)? };
         let column = decoded.as_ref().unwrap_or(column);

@@ -11,6 +11,7 @@ pub mod error;
 pub mod export;
 pub mod expression;
 pub mod file;
+pub mod int_filter;
 pub mod like;
 pub mod list_filter;
 pub mod local_file;

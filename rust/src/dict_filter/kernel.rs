@@ -1,8 +1,6 @@
 //! The per-code kernel: rows selected by looking their dictionary code up in a [`CodeTable`],
 //! bit-packed codes unpacked and looked up in one fused FastLanes pass.
 
-use fastlanes::BitPackingCompare;
-use fastlanes::transpose_bits;
 use vortex_array::ArrayRef;
 use vortex_array::ExecutionCtx;
 use vortex_array::arrays::Dict;
@@ -21,6 +19,11 @@ use super::bitmap::bit_words;
 use super::bitmap::clear_tail;
 use super::bitmap::ones;
 use super::table::CodeTable;
+use super::unpack::Lane;
+use super::unpack::MAX_RUNS;
+use super::unpack::shift_down;
+use super::unpack::unpack_lookup;
+use super::unpack::unpack_runs;
 
 /// The dictionary of a column, if it is dictionary-encoded with string or binary values.
 pub fn string_dictionary(column: &ArrayRef) -> Option<(ArrayRef, ArrayRef)> {
@@ -120,38 +123,8 @@ fn apply_patches(
     Ok(())
 }
 
-/// Code types the fused kernel handles.
-trait Code: BitPackingCompare + fastlanes::FastLanesComparable<Bitpacked = Self> + Copy + Into<u32> + PartialEq {
-    const BITS: usize;
-    fn from_u32(v: u32) -> Self;
-    /// `lo <= self < lo + n`, as one wrapping compare (vectorizes, unlike a table load).
-    fn in_range(self, lo: Self, n: Self) -> bool;
-}
-
-macro_rules! code {
-    ($t:ty) => {
-        impl Code for $t {
-            const BITS: usize = <$t>::BITS as usize;
-            fn from_u32(v: u32) -> Self {
-                v as $t
-            }
-            #[inline(always)]
-            fn in_range(self, lo: Self, n: Self) -> bool {
-                self.wrapping_sub(lo) < n
-            }
-        }
-    };
-}
-
-code!(u8);
-code!(u16);
-code!(u32);
-
-/// Most runs of codes tested by compares instead of a table load.
-const MAX_RUNS: usize = 4;
-
 /// The runs `[lo, lo + n)` of codes equal to `want`, if there are at most [`MAX_RUNS`].
-fn runs(matches: &[bool], want: bool) -> Option<Vec<(u32, u32)>> {
+fn runs(matches: &[bool], want: bool) -> Option<Vec<(u64, u64)>> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < matches.len() {
@@ -166,61 +139,14 @@ fn runs(matches: &[bool], want: bool) -> Option<Vec<(u32, u32)>> {
         if out.len() == MAX_RUNS {
             return None;
         }
-        out.push((start as u32, (i - start) as u32));
+        out.push((start as u64, (i - start) as u64));
     }
     Some(out)
 }
 
-/// Tests `hit` against every code with compares when the matching (or, `inverted`, the
-/// non-matching) codes form at most [`MAX_RUNS`] runs: `=`, `<>`, small `IN` lists and ranges
-/// over sorted dictionaries need no table. The compares vectorize; a table load does not.
-fn unpack_runs<T: Code>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)], inverted: bool) {
-    // Everything the closures test is fixed at compile time (count, inversion) and combined with
-    // bitwise `|`: no branches, so the lanes vectorize.
-    fn points<T: Code, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)]) {
-        let p: [T; K] = std::array::from_fn(|k| T::from_u32(runs[k].0));
-        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
-            let mut hit = false;
-            for x in p {
-                hit |= c == x;
-            }
-            hit ^ INV
-        });
-    }
-    fn ranges<T: Code, const K: usize, const INV: bool>(packed: &[T], per_block: usize, width: usize, padded: &mut [u64], runs: &[(u32, u32)]) {
-        let r: [(T, T); K] = std::array::from_fn(|k| (T::from_u32(runs[k].0), T::from_u32(runs[k].1)));
-        unpack_lookup(packed, per_block, width, padded, move |c: T, _| {
-            let mut hit = false;
-            for (lo, n) in r {
-                hit |= c.in_range(lo, n);
-            }
-            hit ^ INV
-        });
-    }
-    macro_rules! dispatch {
-        ($f:ident) => {
-            match (runs.len(), inverted) {
-                (1, false) => $f::<T, 1, false>(packed, per_block, width, padded, runs),
-                (2, false) => $f::<T, 2, false>(packed, per_block, width, padded, runs),
-                (3, false) => $f::<T, 3, false>(packed, per_block, width, padded, runs),
-                (_, false) => $f::<T, 4, false>(packed, per_block, width, padded, runs),
-                (1, true) => $f::<T, 1, true>(packed, per_block, width, padded, runs),
-                (2, true) => $f::<T, 2, true>(packed, per_block, width, padded, runs),
-                (3, true) => $f::<T, 3, true>(packed, per_block, width, padded, runs),
-                (_, true) => $f::<T, 4, true>(packed, per_block, width, padded, runs),
-            }
-        };
-    }
-    if runs.iter().all(|&(_, n)| n == 1) {
-        dispatch!(points)
-    } else {
-        dispatch!(ranges)
-    }
-}
-
 /// Unpacks and looks up one 1024-row FastLanes block at a time, writing bitmap words in row
 /// order. `None` if the packed buffer does not have the expected shape (caller decodes instead).
-fn fused<T: Code>(packed: &[T], width: u8, offset: usize, len: usize, table: &CodeTable) -> Option<Vec<u64>> {
+fn fused<T: Lane>(packed: &[T], width: u8, offset: usize, len: usize, table: &CodeTable) -> Option<Vec<u64>> {
     let width = width as usize;
     if width == 0 || width > T::BITS || offset >= 1024 {
         return None;
@@ -233,7 +159,7 @@ fn fused<T: Code>(packed: &[T], width: u8, offset: usize, len: usize, table: &Co
     // Words in padded coordinates: bit `offset + i` is row `i`.
     let mut padded = vec![0u64; blocks * 16];
     // Runs must fit the code type (a u8 run of 256 would wrap; such tables are all-true).
-    let fits = |r: &Vec<(u32, u32)>| r.iter().all(|&(lo, n)| (lo as u64 + n as u64) < (1u64 << T::BITS.min(32)));
+    let fits = |r: &Vec<(u64, u64)>| r.iter().all(|&(lo, n)| u128::from(lo + n) < 1u128 << T::BITS);
     let by_runs = runs(&table.matches, true)
         .filter(|r| !r.is_empty() && fits(r))
         .map(|r| (r, false))
@@ -247,51 +173,13 @@ fn fused<T: Code>(packed: &[T], width: u8, offset: usize, len: usize, table: &Co
         let t = t.as_slice();
         // SAFETY: an unpacked value has at most `width` bits, so it is < 1 << width <= t.len().
         unpack_lookup(packed, per_block, width, &mut padded, |c: T, _| unsafe {
-            *t.get_unchecked(Into::<u32>::into(c) as usize)
+            *t.get_unchecked(c.to_usize())
         });
     } else {
         let t = table.matches.as_slice();
         unpack_lookup(packed, per_block, width, &mut padded, |c: T, _| {
-            t.get(Into::<u32>::into(c) as usize).copied().unwrap_or(false)
+            t.get(c.to_usize()).copied().unwrap_or(false)
         });
     }
     Some(shift_down(padded, offset, len))
-}
-
-/// The fused loop: FastLanes unpacks each block lane by lane and calls `hit` on every code as
-/// it is unpacked, accumulating lane-major bits; one bit transpose puts them in row order.
-#[inline(always)]
-fn unpack_lookup<T: Code, F: Fn(T, T) -> bool + Copy>(
-    packed: &[T],
-    per_block: usize,
-    width: usize,
-    padded: &mut [u64],
-    hit: F,
-) {
-    let mut lane_major = [0u64; 16];
-    for (block, out) in packed.chunks_exact(per_block).zip(padded.chunks_exact_mut(16)) {
-        // SAFETY: `block` holds exactly 1024 * width / T::BITS elements and width <= T::BITS,
-        // the contract of `unchecked_unpack_cmp`.
-        unsafe { T::unchecked_unpack_cmp(width, block, &mut lane_major, hit, T::from_u32(0)) };
-        let out: &mut [u64; 16] = out.try_into().expect("16 words");
-        transpose_bits::<T>(&lane_major, out);
-    }
-}
-
-/// Drops the first `offset` bits (a sliced first block) so bit 0 is row 0.
-fn shift_down(padded: Vec<u64>, offset: usize, len: usize) -> Vec<u64> {
-    let n = len.div_ceil(64);
-    if offset == 0 {
-        let mut w = padded;
-        w.truncate(n);
-        return w;
-    }
-    let (skip, shift) = (offset / 64, offset % 64);
-    let mut out = vec![0u64; n];
-    for (i, o) in out.iter_mut().enumerate() {
-        let lo = padded.get(skip + i).copied().unwrap_or(0);
-        let hi = padded.get(skip + i + 1).copied().unwrap_or(0);
-        *o = if shift == 0 { lo } else { (lo >> shift) | (hi << (64 - shift)) };
-    }
-    out
 }

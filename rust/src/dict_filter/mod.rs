@@ -15,9 +15,11 @@ mod bitmap;
 mod kernel;
 mod selection;
 mod table;
+pub(crate) mod unpack;
 
 pub use bitmap::bit_words;
 pub use bitmap::mask_words;
+pub(crate) use bitmap::clear_tail;
 pub(crate) use bitmap::ones;
 pub use kernel::select_rows;
 pub use kernel::string_dictionary;
