@@ -63,7 +63,7 @@ public final class Main implements Runnable {
         if (args.length == 0 || !args[0].equals("sql")) {
             return null;
         }
-        StartupPreload.start(Arrays.asList(args)); // alongside the argument parsing and connecting below
+        StartupPreload.start(); // alongside the argument parsing and connecting below
         SqlCommand sql = new SqlCommand();
         QuickArgs.Parsed parsed = QuickArgs.parse(sql, Arrays.asList(args).subList(1, args.length));
         if (parsed == null) {

@@ -24,7 +24,6 @@ import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
-import org.apache.calcite.schema.lookup.LikePattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -104,7 +103,6 @@ final class SqlCommand implements Callable<Integer> {
         try (Connection c = connect(folder, files, !noPushdown)) {
             clock.lap("connect");
             Native.ensureLoaded(); // the first scan's, while the preload thread may still be busy
-            openTables(c); // the first plan's, likewise
             StartupPreload.await(); // before planning: see there
             clock.lap("start-up preload");
             for (String statement : statements) {
@@ -119,20 +117,6 @@ final class SqlCommand implements Callable<Integer> {
         }
         clock.report(timing);
         return 0;
-    }
-
-    /**
-     * Lists the data folder and opens its files (their footers), as the first statement's
-     * validation would on first looking a table up ({@link io.vortex4j.calcite.VortexSchema}
-     * opens them all then): done here, it overlaps the preload thread's planner set-up instead of
-     * following it. A file that cannot be opened is reported by the statement that uses it, as
-     * without this.
-     */
-    private static void openTables(Connection c) throws SQLException {
-        SchemaPlus schema = c.unwrap(CalciteConnection.class).getRootSchema().getSubSchema(VortexSql.SCHEMA);
-        if (schema != null) {
-            schema.tables().getNames(LikePattern.any());
-        }
     }
 
     /** {@code arg} as an existing file or folder, or null when it is (part of) the SQL. */

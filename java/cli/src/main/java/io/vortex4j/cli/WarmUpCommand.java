@@ -37,7 +37,8 @@ final class WarmUpCommand implements Callable<Integer> {
             PrintWriter sink = new PrintWriter(new StringWriter());
             // A one-shot sql command line is parsed by QuickArgs, not picocli: its classes too.
             QuickArgs.parse(new SqlCommand(), List.of("--data", dir.toString(), "--format", "csv", QUERIES.get(0)));
-            StartupPreload.start(QUERIES);
+            StartupPreload.start();
+            StartupPreload.statements(QUERIES);
             StartupPreload.await();
             try (Connection c = SqlCommand.connect(dir, List.of(), true); Statement s = c.createStatement()) {
                 for (String q : QUERIES) {
