@@ -2,30 +2,30 @@ package io.vortex4j.calcite;
 
 import java.util.List;
 import java.util.Set;
-import org.apache.calcite.plan.ConventionTraitDef;
-import org.apache.calcite.plan.RelOptRule;
-import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.rel.type.TimeFrames;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
-import org.apache.calcite.tools.Programs;
 
 /**
  * Sets up the JVM-wide state a first statement's planning would otherwise set up on its own
  * thread, so that a process about to run one query can do it on a spare core while it starts
  * (parses its arguments, opens its connection). A fresh JVM spends most of a one-shot query's
  * planning here rather than on the query: the standard operator table and its look-up index,
- * the Babel parser, the validator's time frames, Calcite's ~150 default rules ({@code CoreRules}, {@code EnumerableRules})
- * and their registration with a planner, the optimisation program, the convertlets, and the
- * planner metadata's reflective handlers when {@link InterpretedMetadata} is on (a generated
- * proxy class per kind of metadata).
+ * the Babel parser, the validator's time frames, the convertlets, the push-down rules and the
+ * planner that applies them alone ({@link DirectOptimization}), and the planner metadata's
+ * reflective handlers when {@link InterpretedMetadata} is on (a generated proxy class per kind
+ * of metadata).
  *
- * <p>It only initialises classes and fills JVM-wide caches Calcite fills anyway: the planner it
- * builds is thrown away and no connection, schema or file is touched, so a query planned
+ * <p>Calcite's ~150 default rules and its optimisation program are not set up here: a pushed
+ * aggregate, the one-shot query this serves, is planned without them, and the thread's time is
+ * on the query's path (the caller waits for it before planning). A statement that needs them
+ * registers them when it is planned ({@link DeferredRulesPlanner}).
+ *
+ * <p>It only initialises classes and fills JVM-wide caches Calcite fills anyway: nothing it
+ * builds is kept and no connection, schema or file is touched, so a query planned
  * afterwards (or meanwhile) gets the same plan. To stay clear of a deadlock between two threads
  * initialising classes that need each other, the caller should let {@link #run()} finish before
  * its own thread plans (the command line starts it with its arguments and waits for it once
@@ -74,13 +74,7 @@ public final class PlannerWarmUp {
         }
         TimeFrames.CORE.getClass(); // the validator's time units (commons-math fractions)
         StandardConvertletTable.INSTANCE.getClass();
-        VolcanoPlanner planner = new VolcanoPlanner();
-        planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
-        RelOptUtil.registerDefaultRules(planner, false, false);
-        for (RelOptRule rule : VortexRules.RULES) {
-            planner.addRule(rule);
-        }
-        Programs.standard();
+        DirectOptimization.warmUp();
         InterpretedMetadata.warmUp();
     }
 }

@@ -7,7 +7,20 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.DataContexts;
 import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteSystemProperty;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptCostFactory;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.runtime.Hook;
 import org.apache.calcite.interpreter.BindableConvention;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptPlanner;
@@ -39,7 +52,9 @@ import org.apache.calcite.tools.Programs;
  *   <li>A parse error at a reserved word says how to use it as a name: quoted.
  *   <li>Rows leaving a join check the statement's cancel flag and timeout ({@link
  *       CancellationPoint}), as scans do.
- *   <li>A plan that is one pushed aggregate runs without generated code ({@link DirectPlan}).
+ *   <li>A plan that is one pushed aggregate is found by the push-down rules alone ({@link
+ *       DirectOptimization}), Calcite's default rules registered only for the other plans ({@link
+ *       DeferredRulesPlanner}), and runs without generated code ({@link DirectPlan}).
  * </ul>
  */
 class VortexPrepare extends CalcitePrepareImpl {
@@ -69,6 +84,30 @@ class VortexPrepare extends CalcitePrepareImpl {
         org.apache.calcite.sql.parser.SqlParserImplFactory factory =
                 config.parserFactory(org.apache.calcite.sql.parser.SqlParserImplFactory.class, null);
         return factory == null ? parserConfig : parserConfig.withParserFactory(factory);
+    }
+
+    /**
+     * Calcite's planner ({@code CalcitePrepareImpl.createPlanner}, without its Spark handler:
+     * {@code jdbc:vortex:} connections never enable it), its default rules deferred ({@link
+     * DeferredRulesPlanner}).
+     */
+    @Override
+    protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
+            org.apache.calcite.plan.Context externalContext, RelOptCostFactory costFactory) {
+        CalciteConnectionConfig config = prepareContext.config();
+        org.apache.calcite.plan.Context context = externalContext != null ? externalContext : Contexts.of(config);
+        boolean materializations = config.materializationsEnabled();
+        boolean bindable = enableBindable;
+        VolcanoPlanner planner = new DeferredRulesPlanner(costFactory, context,
+                p -> RelOptUtil.registerDefaultRules(p, materializations, bindable));
+        planner.setExecutor(new RexExecutorImpl(DataContexts.EMPTY));
+        planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+        if (CalciteSystemProperty.ENABLE_COLLATION_TRAIT.value()) {
+            planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
+        }
+        planner.setTopDownOpt(config.topDownOpt());
+        Hook.PLANNER.run(planner);
+        return planner;
     }
 
     @Override
@@ -120,6 +159,22 @@ class VortexPrepare extends CalcitePrepareImpl {
             // IN lists stay IN lists (SEARCH) instead of joins with VALUES; see LargeInLists.
             return super.getSqlToRelConverter(validator, catalogReader,
                     config.withInSubQueryThreshold(Integer.MAX_VALUE));
+        }
+
+        /** A plan that is one pushed aggregate, found without the cost-based planner ({@link DirectOptimization}). */
+        @Override
+        protected RelRoot optimize(RelRoot root, List<Prepare.Materialization> materializations,
+                List<CalciteSchema.LatticeEntry> lattices) {
+            if (materializations.isEmpty() && lattices.isEmpty()) {
+                RelOptPlanner planner = root.rel.getCluster().getPlanner();
+                RelNode rel = LargeInLists.PROGRAM.run(planner, root.rel, root.rel.getTraitSet(), List.of(), List.of());
+                RelNode direct = DirectOptimization.of(root.withRel(rel), planner,
+                        new RexExecutorImpl(context.getDataContext()));
+                if (direct != null) {
+                    return root.withRel(direct);
+                }
+            }
+            return super.optimize(root, materializations, lattices);
         }
 
         /** A plan that is one pushed aggregate runs without generated code ({@link DirectPlan}). */

@@ -63,7 +63,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>{@link #TOP_N}: {@code Sort(LogicalVortexScan)} with a row count ({@code ORDER BY … LIMIT n
  *       [OFFSET m]}) over columns of the files → a {@link VortexTopNScan}, the top-n computed
  *       inside the scan.
- *   <li>{@link #LIMIT_SORT}: otherwise, {@code ORDER BY … LIMIT n} as Calcite's bounded top-n sort.
+ *   <li>Calcite's {@code EnumerableLimitSortRule} ({@link #rules()}): otherwise, {@code ORDER BY … LIMIT n}
+ *       as Calcite's bounded top-n sort.
  *   <li>{@link #SCAN_TO_ENUMERABLE}, {@link #AGGREGATE_TO_ENUMERABLE}: the logical scans become the
  *       enumerable {@link VortexTableScan} and {@link VortexAggregateScan}.
  * </ul>
@@ -116,16 +117,24 @@ public final class VortexRules {
             .toRule(ToEnumerable.class);
 
     /**
-     * Calcite's own bounded top-n: {@code ORDER BY … LIMIT n} keeps the best {@code n} rows (plus
-     * the offset) as rows stream by instead of sorting every row the scan produces. Ties and
-     * NULL ordering are Calcite's, as without the rule. Not in Calcite's default rule set.
+     * Every rule, for the cost-based planner; the scans register them. Calcite's own bounded
+     * top-n is among them: {@code ORDER BY … LIMIT n} keeps the best {@code n} rows (plus the
+     * offset) as rows stream by instead of sorting every row the scan produces (ties and NULL
+     * ordering are Calcite's, as without the rule; it is not in Calcite's default rule set).
+     * Built on first use: Calcite's enumerable rules, initialised with that one, are not needed
+     * by a plan found with the push-down rules alone ({@link DirectOptimization}).
+     *
+     * @return the rules, the same list on every call
      */
-    public static final RelOptRule LIMIT_SORT = EnumerableRules.ENUMERABLE_LIMIT_SORT_RULE;
+    public static List<RelOptRule> rules() {
+        return Registered.RULES;
+    }
 
-    /** Every rule; the scans register them. */
-    public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_IN_LIST, PROJECT, AGGREGATE, AGGREGATE_PROJECT,
-            TOP_N, SCAN_TO_ENUMERABLE,
-            AGGREGATE_TO_ENUMERABLE, LIMIT_SORT);
+    /** Holds {@link #rules()}. */
+    private static final class Registered {
+        static final List<RelOptRule> RULES = List.of(FILTER, FILTER_IN_LIST, PROJECT, AGGREGATE, AGGREGATE_PROJECT,
+                TOP_N, SCAN_TO_ENUMERABLE, AGGREGATE_TO_ENUMERABLE, EnumerableRules.ENUMERABLE_LIMIT_SORT_RULE);
+    }
 
     /** The statement's SQL conformance (as Calcite's code generator gets it), from the planner's context. */
     static SqlConformance conformance(RelOptPlanner planner) {

@@ -69,7 +69,7 @@ abstract class VortexScanBase extends TableScan {
 
     @Override
     public void register(RelOptPlanner planner) {
-        for (RelOptRule rule : VortexRules.RULES) {
+        for (RelOptRule rule : VortexRules.rules()) {
             planner.addRule(rule);
         }
     }

@@ -3,6 +3,7 @@ package io.vortex4j.calcite;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,10 +13,12 @@ import org.apache.calcite.runtime.Hook;
 import org.junit.Test;
 
 /**
- * Plans that are one pushed aggregate run without generated code ({@link DirectPlan}): the
- * answers equal Calcite's over the plain connection (push-down off), and Calcite's hook for the
- * generated Java plan ({@link Hook#JAVA_PLAN}) stays silent for them while it fires for plans with
- * anything above the scan.
+ * Plans that are one pushed aggregate are found without Calcite's cost-based planner ({@link
+ * DirectOptimization}) and run without generated code ({@link DirectPlan}): the answers equal
+ * Calcite's over the plain connection (push-down off), and Calcite's hooks for the optimisation
+ * program ({@link Hook#PROGRAM}, fired when the cost-based planner's program is built) and for the
+ * generated Java plan ({@link Hook#JAVA_PLAN}) stay silent for them, while both fire for plans
+ * with anything above the scan.
  */
 public class DirectPlanTest extends WithConnections {
     /** Whole plan = the pushed aggregate: one column, several columns, grouped, filtered. */
@@ -36,30 +39,59 @@ public class DirectPlanTest extends WithConnections {
         "SELECT SUM(volume), sym FROM trades GROUP BY sym",
     };
 
+    /**
+     * A pushed aggregate only after Calcite's own rewrites (here moving the filter on a group key
+     * below the aggregate): the push-down rules alone leave a filter above the aggregate, so the
+     * cost-based planner plans it, and generated code is not needed.
+     */
+    private static final String[] REWRITTEN_FIRST = {
+        "SELECT * FROM (SELECT sym, COUNT(*) AS c FROM trades GROUP BY sym) t WHERE sym = 'AAPL'",
+    };
+
     @Test
-    public void aPushedAggregateRunsWithoutGeneratedCode() throws SQLException {
-        for (String sql : DIRECT) {
+    public void aPushedAggregateRunsWithoutPlannerOrGeneratedCode() throws SQLException {
+        assertPushedAggregates(DIRECT, 0);
+    }
+
+    @Test
+    public void theCostBasedPlannerTakesWhatThePushDownRulesLeave() throws SQLException {
+        assertPushedAggregates(REWRITTEN_FIRST, 1);
+    }
+
+    /** Each of {@code queries} is a pushed aggregate, planned {@code programs} times by the cost-based planner, not compiled. */
+    private void assertPushedAggregates(String[] queries, int programs) throws SQLException {
+        for (String sql : queries) {
             assertTrue(sql + ": " + Sql.explain(push, sql), Sql.explain(push, sql).contains("VortexAggregateScan"));
-            List<String> javaPlans = new ArrayList<>();
-            List<String> got;
-            try (Hook.Closeable ignored = Hook.JAVA_PLAN.addThread((java.util.function.Consumer<Object>) code -> javaPlans.add(String.valueOf(code)))) {
-                got = Sql.answer(push, sql);
-            }
-            assertEquals(sql, Sql.answer(plain, sql), got);
-            assertEquals(sql + " compiled " + javaPlans, List.of(), javaPlans);
+            Planned p = planAndRun(sql);
+            assertEquals(sql, Sql.answer(plain, sql), p.answer);
+            assertEquals(sql + ": programs of the cost-based planner", programs, p.programs);
+            assertEquals(sql + " compiled " + p.javaPlans, List.of(), p.javaPlans);
         }
     }
 
     @Test
     public void otherPlansStillGenerateCodeAndAgree() throws SQLException {
         for (String sql : GENERATED) {
-            List<String> javaPlans = new ArrayList<>();
-            List<String> got;
-            try (Hook.Closeable ignored = Hook.JAVA_PLAN.addThread((java.util.function.Consumer<Object>) code -> javaPlans.add(String.valueOf(code)))) {
-                got = Sql.answer(push, sql);
-            }
-            assertEquals(sql, Sql.answer(plain, sql), got);
-            assertEquals(sql, 1, javaPlans.size());
+            Planned p = planAndRun(sql);
+            assertEquals(sql, Sql.answer(plain, sql), p.answer);
+            assertEquals(sql, 1, p.programs);
+            assertEquals(sql, 1, p.javaPlans.size());
+        }
+    }
+
+    /** A statement's answer, how often the cost-based planner's program was built for it, its generated code. */
+    private record Planned(List<String> answer, int programs, List<String> javaPlans) {}
+
+    /** Plans (on a connection without a plan cache) and runs {@code sql}, watching Calcite's hooks. */
+    private static Planned planAndRun(String sql) throws SQLException {
+        List<String> javaPlans = new ArrayList<>();
+        int[] programs = {0};
+        try (Connection c = VortexSql.connect(TestData.dir(), true, 0);
+                Hook.Closeable p = Hook.PROGRAM.addThread((java.util.function.Consumer<Object>) h -> programs[0]++);
+                Hook.Closeable j = Hook.JAVA_PLAN.addThread(
+                        (java.util.function.Consumer<Object>) code -> javaPlans.add(String.valueOf(code)))) {
+            List<String> answer = Sql.answer(c, sql);
+            return new Planned(answer, programs[0], javaPlans);
         }
     }
 
