@@ -21,6 +21,8 @@ use vortex4j::convert::sink::Target;
 use vortex4j::file::open;
 use vortex4j::scan::Scan;
 use vortex4j::write::Drive;
+use vortex_array::dtype::DType as VxDType;
+use vortex_array::dtype::Nullability;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("vortex4j-convert-{}-{name}", std::process::id()));
@@ -33,16 +35,22 @@ fn s(p: &Path) -> String {
     p.to_str().unwrap().to_string()
 }
 
+/// `n` pseudo-random numbers (xorshift) from `seed`, the same on every run.
+fn random(n: usize, seed: u64) -> Vec<u64> {
+    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        })
+        .collect()
+}
+
 /// Every column type convert and export take, with nulls, non-ASCII and empty strings.
 fn every_type(rows: usize, seed: u64) -> RecordBatch {
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    let r: Vec<u64> = (0..rows).map(|_| next()).collect();
+    let r = random(rows, seed);
     let null = |i: usize| r[i] % 7 == 0;
     let words = ["", "AAPL", "Zürich", "東京", "a,b", "line\nbreak", "quote\"d", "emoji 🎉"];
     let syms = ["AAPL", "MSFT", "IBM", "NVDA"];
@@ -207,6 +215,82 @@ fn parquet_round_trip_keeps_every_value_and_type() {
     let all = read_parquet(&source);
     let indices = UInt32Array::from((0..8000u32).filter(|r| r % 3 == 0).collect::<Vec<_>>());
     assert_same(&arrow::compute::take_record_batch(&all, &indices).unwrap(), &read_parquet(&third));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Parquet strings and binary are read as Arrow views (vortex's own layout): strings of up to 12
+/// bytes sit in the view, longer ones are referenced in the page's or the dictionary page's buffer.
+/// Every layout comes back value for value with its vortex dtype: long and short values, PLAIN and
+/// dictionary pages, 64-bit offsets, an Arrow dictionary column, nulls and a required column, in
+/// batches that cross pages and row groups.
+#[test]
+fn parquet_strings_and_binary_of_every_layout_keep_every_value() {
+    let dir = temp_dir("pq-strings");
+    let rows = 30_000;
+    let r = random(rows, 11);
+    let null = |i: usize| r[i] % 11 == 0;
+    let o = |i: usize, v: String| (!null(i)).then_some(v);
+    // 0 to 80 bytes, non-ASCII included: most longer than a view holds.
+    let long = |i: usize| format!("{}-{}-Zürich-東京", r[i] % 1000, "x".repeat((r[i] >> 20) as usize % 60));
+    let few: Vec<String> = (0..20).map(|k| format!("dictionary value number {k} {}", "é".repeat(k))).collect();
+    let bytes = |i: usize| r[i].to_le_bytes().repeat(5)[..(r[i] % 40) as usize].to_vec();
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("short", DataType::Utf8, true),
+        Field::new("long", DataType::Utf8, true),
+        Field::new("long_dict", DataType::Utf8, true),
+        Field::new("large", DataType::LargeUtf8, true),
+        Field::new("bin", DataType::Binary, true),
+        Field::new("large_bin", DataType::LargeBinary, false),
+        Field::new("dict", DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8)), true),
+        Field::new("required", DataType::Utf8, false),
+    ]));
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new((0..rows).map(|i| o(i, format!("s{}", r[i] % 100_000_000))).collect::<StringArray>()),
+        Arc::new((0..rows).map(|i| o(i, long(i))).collect::<StringArray>()),
+        Arc::new((0..rows).map(|i| o(i, few[(r[i] >> 8) as usize % few.len()].clone())).collect::<StringArray>()),
+        Arc::new((0..rows).map(|i| o(i, long(i).to_uppercase())).collect::<LargeStringArray>()),
+        Arc::new((0..rows).map(|i| (!null(i)).then(|| bytes(i))).collect::<BinaryArray>()),
+        Arc::new((0..rows).map(|i| Some(bytes(i))).collect::<LargeBinaryArray>()),
+        Arc::new((0..rows).map(|i| (!null(i)).then(|| few[(r[i] >> 16) as usize % 5].as_str())).collect::<DictionaryArray<Int32Type>>()),
+        Arc::new((0..rows).map(|i| Some(long(i))).collect::<StringArray>()),
+    ];
+    let batch = RecordBatch::try_new(Arc::clone(&schema), columns).unwrap();
+    // Several row groups of many small pages; "long" in PLAIN pages, the others dictionary-encoded.
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_max_row_group_row_count(Some(7_000))
+        .set_write_batch_size(100)
+        .set_data_page_row_count_limit(1_000)
+        .set_column_dictionary_enabled(parquet::schema::types::ColumnPath::from("long"), false)
+        .build();
+    let source = dir.join("strings.parquet");
+    let mut w = ArrowWriter::try_new(File::create(&source).unwrap(), Arc::clone(&schema), Some(props)).unwrap();
+    w.write(&batch).unwrap();
+    w.close().unwrap();
+
+    let vortex = dir.join("strings.vortex");
+    let opts = ConvertOptions { batch_rows: Some(4_099), ..ConvertOptions::default() };
+    assert_eq!(convert(&[s(&source)], &s(&vortex), opts).unwrap().rows, rows as u64);
+    let file = open(&s(&vortex)).unwrap();
+    for f in schema.fields() {
+        let nullability = if f.is_nullable() { Nullability::Nullable } else { Nullability::NonNullable };
+        let expected = match f.name().as_str() {
+            "bin" | "large_bin" => VxDType::Binary(nullability),
+            _ => VxDType::Utf8(nullability),
+        };
+        assert_eq!(file.column_dtype(f.name()).unwrap(), expected, "dtype of column {}", f.name());
+    }
+
+    // Exported as Utf8 and Binary: the source cast to those, value for value.
+    let back = dir.join("back.parquet");
+    assert_eq!(export(&vortex, &back, ExportFormat::Parquet, None), rows as u64);
+    let got = read_parquet(&back);
+    for (i, f) in schema.fields().iter().enumerate() {
+        let to = if f.name().contains("bin") { DataType::Binary } else { DataType::Utf8 };
+        let expected = arrow::compute::cast(batch.column(i), &to).unwrap();
+        assert_eq!(got.schema().field(i).name(), f.name());
+        assert_eq!(got.column(i).data_type(), &to, "type of column {}", f.name());
+        assert_eq!(got.column(i).to_data(), expected.to_data(), "values of column {}", f.name());
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,0 +1,57 @@
+//! The native side of `vortex4j convert` without Java: a whole conversion of one input, or only
+//! the decoding of the input (every batch read and dropped), best of N runs, each with its
+//! wall-clock time, the process's CPU (user, system) and its minor page faults. Splits a
+//! conversion's cost into the input's decoding and the writer's work, and shows what a change to
+//! either saves, without the JVM's start-up and JIT in the figures.
+//!
+//! `cargo run --release --example convert_probe -- IN OUT [RUNS] [convert|read] [BATCH_ROWS]`
+//! (`read`: a Parquet input only, decoded on the calling thread.)
+use std::time::{Duration, Instant};
+
+use vortex4j::convert::parquet::ParquetSource;
+use vortex4j::convert::source::Source;
+use vortex4j::convert::{ConvertOptions, Converter, DEFAULT_BATCH_ROWS};
+
+/// CPU time (user, system) and minor faults of the process so far.
+fn usage() -> (Duration, Duration, i64) {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
+    let d = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    (d(u.ru_utime), d(u.ru_stime), u.ru_minflt)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (input, out) = (&args[0], &args[1]);
+    let runs: usize = args.get(2).map_or(3, |s| s.parse().unwrap());
+    let read_only = args.get(3).is_some_and(|s| s == "read");
+    let mut opts = ConvertOptions::default();
+    opts.batch_rows = args.get(4).map(|s| s.parse().unwrap());
+    for run in 1..=runs {
+        let _ = std::fs::remove_file(out);
+        let (u0, s0, f0) = usage();
+        let start = Instant::now();
+        let rows = if read_only {
+            let mut source = ParquetSource::open(input, opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS)).unwrap();
+            let mut rows = 0;
+            while let Some(b) = source.next_batch().unwrap() {
+                rows += b.num_rows() as u64;
+            }
+            rows
+        } else {
+            Converter::new(&[input], out, opts.clone()).unwrap().finish().unwrap().rows
+        };
+        let wall = start.elapsed();
+        let (u1, s1, f1) = usage();
+        println!(
+            "run {run} {}: rows={rows} wall_s={:.3} user_s={:.3} sys_s={:.3} cpu_s={:.3} minflt={}",
+            if read_only { "read" } else { "convert" },
+            wall.as_secs_f64(),
+            (u1 - u0).as_secs_f64(),
+            (s1 - s0).as_secs_f64(),
+            (u1 - u0 + s1 - s0).as_secs_f64(),
+            f1 - f0
+        );
+    }
+}
