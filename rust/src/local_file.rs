@@ -44,7 +44,11 @@ use vortex_layout::segments::SegmentId;
 use vortex_layout::segments::SegmentSource;
 
 /// Files up to this size are read on the scanning threads ([`Segments`]).
-pub const INLINE_MAX_FILE: u64 = 16 << 20;
+pub const INLINE_MAX_FILE: u64 = u64::MAX;
+/// How many recently read segments a file's [`Segments`] hands out again: vortex requests a
+/// segment once per chunk it spans (the 10M-row sample's 459 KB `sym` code segments span ~6
+/// chunks each), and a read is a copy out of the page cache.
+const RECENT: usize = 4;
 /// Reads further apart than this are not merged into one window.
 pub const MAX_GAP: u64 = 16 << 10;
 /// The largest window merged reads may span.
@@ -112,7 +116,7 @@ pub fn open(path: &Path, handle: Handle, allocator: BufferAllocatorRef) -> std::
 impl LocalFile {
     /// The file's segments (`specs`: the footer's segment map) read where they are awaited.
     pub fn segments(&self, specs: Arc<[SegmentSpec]>) -> Segments {
-        Segments { source: Arc::clone(&self.0), specs }
+        Segments { source: Arc::clone(&self.0), specs, recent: Default::default() }
     }
 }
 
@@ -146,15 +150,26 @@ impl VortexReadAt for LocalFile {
 pub struct Segments {
     source: Arc<Source>,
     specs: Arc<[SegmentSpec]>,
+    recent: Arc<std::sync::Mutex<std::collections::VecDeque<(SegmentId, BufferHandle)>>>,
 }
 
 impl SegmentSource for Segments {
     fn request(&self, id: SegmentId) -> SegmentFuture {
         let spec = self.specs.get(*id as usize).copied();
         let source = Arc::clone(&self.source);
+        let recent = Arc::clone(&self.recent);
         Box::pin(async move {
             let spec = spec.ok_or_else(|| vortex_err!("{}: the footer has no segment {}", source.uri, *id))?;
-            source.read(spec.offset, spec.length as usize, spec.alignment)
+            if let Some((_, b)) = recent.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(s, _)| *s == id) {
+                return Ok(b.clone());
+            }
+            let b = source.read(spec.offset, spec.length as usize, spec.alignment)?;
+            let mut r = recent.lock().unwrap_or_else(|e| e.into_inner());
+            if r.len() == RECENT {
+                r.pop_front();
+            }
+            r.push_back((id, b.clone()));
+            Ok(b)
         })
     }
 }
