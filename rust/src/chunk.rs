@@ -100,7 +100,7 @@ impl Chunk {
         }
         let mut ctx = execution_ctx();
         let e = Arc::new(
-            export_column(&self.data.columns[i], &self.data.types[i], &self.data.names[i], &mut ctx)
+            export_column(&self.data.columns[i], &self.data.types[i], &self.data.names[i], self.data.file, &mut ctx)
                 .map_err(|e| self.in_file(e))?,
         );
         exports[i] = Some(Arc::clone(&e));
@@ -155,7 +155,7 @@ impl Chunk {
         let Some((_, values)) = string_dictionary(&self.data.columns[i]) else {
             return Ok(None);
         };
-        let exported = export_entries(&values, &self.data.types[i], &self.data.names[i], &mut execution_ctx())?;
+        let exported = export_entries(&values, &self.data.types[i], &self.data.names[i], self.data.file, &mut execution_ctx())?;
         self.dictionaries.lock().expect("dictionary lock poisoned")[i] = Some(Arc::clone(&exported));
         Ok(Some(exported))
     }
@@ -184,7 +184,7 @@ impl Chunk {
     /// `values` of column `i`, cached per dictionary; `None` when it is not evaluated natively
     /// (ILIKE on a dictionary with non-ASCII entries, see [`crate::like`]).
     fn table(&self, i: usize, leaf: &Predicate, encoded: &[u8], values: &ArrayRef) -> Result<Option<Arc<CodeTable>>> {
-        let dictionary = dict_cache::dictionary(values);
+        let dictionary = dict_cache::dictionary(self.data.file, values);
         dictionary.table(encoded, || -> Result<Option<CodeTable>> {
             let context = || format!("{}: column '{}': cannot evaluate {leaf:?} on the dictionary", self.data.path, self.data.names[i]);
             let resolved = resolve(leaf, values.dtype())?;

@@ -28,8 +28,7 @@ const MIN_CAPACITY: usize = 32;
 /// Dictionaries remembered at once: one per file whose layout reader is kept
 /// ([`crate::reader_cache::capacity`], which keeps the dictionaries' values alive anyway), at least
 /// [`MIN_CAPACITY`]. When a file's reader goes (the file closed or its reader evicted), the cache
-/// forgets every dictionary ([`forget_all`]: it cannot tell whose they were), so none outlives
-/// its file for long.
+/// forgets that file's dictionaries ([`forget`]), so none outlives its file's reader.
 fn capacity() -> usize {
     crate::reader_cache::capacity().max(MIN_CAPACITY)
 }
@@ -40,6 +39,8 @@ const TABLES_PER_DICTIONARY: usize = 64;
 pub struct Dictionary {
     /// A process-unique id Java uses to share decoded strings between chunks.
     pub id: u64,
+    /// The open file it belongs to ([`crate::file::OpenFile::id`]).
+    file: u64,
     values: ArrayRef,
     export: OnceLock<Arc<Exported>>,
     /// Per predicate encoding: its table, or `None` where the native side declines.
@@ -92,32 +93,82 @@ impl Dictionary {
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-static CACHE: Lazy<Mutex<Vec<Arc<Dictionary>>>> = Lazy::new(|| Mutex::new(Vec::new()));
+static CACHE: Lazy<Mutex<Cache>> = Lazy::new(|| Mutex::new(Cache(Vec::new())));
 
-/// The entry for the dictionary `values`, most recently used first.
-pub fn dictionary(values: &ArrayRef) -> Arc<Dictionary> {
-    let capacity = capacity();
-    let mut cache = CACHE.lock().expect("dictionary cache poisoned");
-    if let Some(pos) = cache.iter().position(|d| ArrayRef::ptr_eq(&d.values, values)) {
-        let entry = cache.remove(pos);
-        cache.insert(0, Arc::clone(&entry));
-        return entry;
+/// The entries, most recently used first.
+struct Cache(Vec<Arc<Dictionary>>);
+
+impl Cache {
+    fn entry(&mut self, file: u64, values: &ArrayRef, capacity: usize) -> Arc<Dictionary> {
+        if let Some(pos) = self.0.iter().position(|d| ArrayRef::ptr_eq(&d.values, values)) {
+            let entry = self.0.remove(pos);
+            self.0.insert(0, Arc::clone(&entry));
+            return entry;
+        }
+        let entry = Arc::new(Dictionary {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            file,
+            values: values.clone(),
+            export: OnceLock::new(),
+            tables: Mutex::new(HashMap::new()),
+            ascii: OnceLock::new(),
+        });
+        self.0.insert(0, Arc::clone(&entry));
+        self.0.truncate(capacity);
+        entry
     }
-    let entry = Arc::new(Dictionary {
-        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-        values: values.clone(),
-        export: OnceLock::new(),
-        tables: Mutex::new(HashMap::new()),
-        ascii: OnceLock::new(),
-    });
-    cache.insert(0, Arc::clone(&entry));
-    cache.truncate(capacity);
-    entry
+
+    /// Takes out the entries of `file`, to be dropped once the lock is released.
+    fn forget(&mut self, file: u64) -> Vec<Arc<Dictionary>> {
+        let (forgotten, kept) = std::mem::take(&mut self.0).into_iter().partition(|d| d.file == file);
+        self.0 = kept;
+        forgotten
+    }
 }
 
-/// Forgets every dictionary (those in use stay valid for their holders); called when a file's
-/// layout reader is dropped, so the cache holds no dictionary of a closed file.
-pub fn forget_all() {
-    let forgotten = std::mem::take(&mut *CACHE.lock().expect("dictionary cache poisoned"));
+/// The entry for the dictionary `values` of the open file `file` ([`crate::file::OpenFile::id`]),
+/// most recently used first.
+pub fn dictionary(file: u64, values: &ArrayRef) -> Arc<Dictionary> {
+    let capacity = capacity();
+    CACHE.lock().expect("dictionary cache poisoned").entry(file, values, capacity)
+}
+
+/// Forgets the dictionaries of the open file `file` (those in use stay valid for their holders);
+/// called when the file's layout reader is dropped, so the cache holds no dictionary of a closed
+/// file, and other files' stay.
+pub fn forget(file: u64) {
+    let forgotten = CACHE.lock().expect("dictionary cache poisoned").forget(file);
     drop(forgotten);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vortex_array::IntoArray;
+
+    fn values(n: i32) -> ArrayRef {
+        vortex_buffer::buffer![n, n + 1].into_array()
+    }
+
+    /// Forgetting a file drops its entries only: the other file's dictionaries come back as the
+    /// same entries (same id, tables kept), the forgotten file's as new ones. On a cache of its
+    /// own (the process-wide one is shared with other tests' scans).
+    #[test]
+    fn forgetting_a_file_keeps_the_other_files_dictionaries() {
+        let mut cache = Cache(Vec::new());
+        let (a1, a2, b) = (values(1), values(3), values(5));
+        let kept = [cache.entry(1, &a1, 8), cache.entry(1, &a2, 8)];
+        let forgotten = cache.entry(2, &b, 8);
+        assert_eq!(cache.entry(1, &a1, 8).id, kept[0].id);
+        let dropped = cache.forget(2);
+        assert_eq!(dropped.len(), 1);
+        assert!(Arc::ptr_eq(&dropped[0], &forgotten));
+        assert_eq!(cache.0.len(), 2);
+        assert_eq!(cache.entry(1, &a1, 8).id, kept[0].id);
+        assert_eq!(cache.entry(1, &a2, 8).id, kept[1].id);
+        assert_ne!(cache.entry(2, &b, 8).id, forgotten.id);
+        // Forgetting a file with no entries drops nothing.
+        assert!(cache.forget(3).is_empty());
+        assert_eq!(cache.0.len(), 3);
+    }
 }

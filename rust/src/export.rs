@@ -62,8 +62,9 @@ pub struct Exported {
     pub children: Vec<Exported>,
 }
 
-/// Exports `column` (of Java type `ty`) for Java.
-pub fn export_column(column: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut ExecutionCtx) -> Result<Exported> {
+/// Exports `column` (of Java type `ty`, read from the open file `file`: its dictionaries are
+/// cached under it, [`crate::dict_cache`]) for Java.
+pub fn export_column(column: &ArrayRef, ty: &ColumnType, name: &str, file: u64, ctx: &mut ExecutionCtx) -> Result<Exported> {
     if ty == &ColumnType::Unsupported {
         return Err(Error::UnsupportedColumn {
             column: name.to_string(),
@@ -72,18 +73,18 @@ pub fn export_column(column: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut E
     }
     if matches!(ty, ColumnType::Utf8 | ColumnType::Binary) {
         if let Some((codes, values)) = string_dictionary(column) {
-            return export_dictionary(&codes, &values, ty, name, ctx);
+            return export_dictionary(&codes, &values, ty, name, file, ctx);
         }
     }
     if let ColumnType::Struct(fields) = ty {
-        return export_struct(column, fields, name, ctx);
+        return export_struct(column, fields, name, file, ctx);
     }
     export_plain(column, ty, name, ctx)
 }
 
 /// A struct's fields are exported one by one from vortex's arrays, so a dictionary-encoded field
 /// stays encoded; the struct's own validity comes apart from its fields'.
-fn export_struct(column: &ArrayRef, fields: &[ChildType], name: &str, ctx: &mut ExecutionCtx) -> Result<Exported> {
+fn export_struct(column: &ArrayRef, fields: &[ChildType], name: &str, file: u64, ctx: &mut ExecutionCtx) -> Result<Exported> {
     let array = column
         .clone()
         .execute::<StructArray>(ctx)
@@ -95,7 +96,7 @@ fn export_struct(column: &ArrayRef, fields: &[ChildType], name: &str, ctx: &mut 
     let validity = (valid.true_count() < len).then(|| pinned(bits(valid.values())));
     let mut children = Vec::with_capacity(fields.len());
     for (f, child) in fields.iter().zip(array.iter_unmasked_fields()) {
-        children.push(export_column(child, &f.ty, &format!("{name}.{}", f.name), ctx)?);
+        children.push(export_column(child, &f.ty, &format!("{name}.{}", f.name), file, ctx)?);
     }
     Ok(Exported {
         len,
@@ -110,9 +111,10 @@ fn export_dictionary(
     values: &ArrayRef,
     ty: &ColumnType,
     name: &str,
+    file: u64,
     ctx: &mut ExecutionCtx,
 ) -> Result<Exported> {
-    let dictionary = export_entries(values, ty, name, ctx)?;
+    let dictionary = export_entries(values, ty, name, file, ctx)?;
     let (code_type, width) = match codes.dtype() {
         DType::Primitive(PType::U8, _) => (ArrowType::UInt8, 1),
         DType::Primitive(PType::U16, _) => (ArrowType::UInt16, 2),
@@ -135,8 +137,8 @@ fn export_dictionary(
 
 /// The entries of a dictionary, exported once per dictionary and shared; the export carries the
 /// dictionary's id.
-pub fn export_entries(values: &ArrayRef, ty: &ColumnType, name: &str, ctx: &mut ExecutionCtx) -> Result<Arc<Exported>> {
-    let entry = dict_cache::dictionary(values);
+pub fn export_entries(values: &ArrayRef, ty: &ColumnType, name: &str, file: u64, ctx: &mut ExecutionCtx) -> Result<Arc<Exported>> {
+    let entry = dict_cache::dictionary(file, values);
     entry.export(|| {
         let mut e = export_plain(values, ty, name, ctx)?;
         e.dictionary_id = entry.id;
@@ -296,7 +298,7 @@ mod tests {
     #[test]
     fn a_code_beyond_the_dictionary_is_an_error_naming_the_column() {
         let column = dictionary(&[0, 2, 7, 1], &[true, true, true, true]);
-        let err = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap_err().to_string();
+        let err = export_column(&column, &ColumnType::Utf8, "sym", 0, &mut execution_ctx()).unwrap_err().to_string();
         assert_eq!(err, "column 'sym': corrupt data: dictionary code 7 but the dictionary has 3 entries");
         assert!(err.contains("'sym'"));
     }
@@ -304,14 +306,14 @@ mod tests {
     #[test]
     fn a_null_code_may_hold_anything() {
         let column = dictionary(&[0, 2, 7, 1], &[true, true, false, true]);
-        let e = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap();
+        let e = export_column(&column, &ColumnType::Utf8, "sym", 0, &mut execution_ctx()).unwrap();
         assert!(e.is_dictionary && e.len == 4);
     }
 
     #[test]
     fn every_exported_buffer_lies_in_an_arena() {
         let column = dictionary(&[0, 2, 0, 1], &[true, false, true, true]);
-        let e = export_column(&column, &ColumnType::Utf8, "sym", &mut execution_ctx()).unwrap();
+        let e = export_column(&column, &ColumnType::Utf8, "sym", 0, &mut execution_ctx()).unwrap();
         let d = e.dictionary.as_ref().unwrap();
         for b in [&e.validity, &e.values, &d.validity, &d.offsets, &d.data].into_iter().flatten() {
             assert!(in_arena(b.as_ptr(), b.len()), "a buffer of {} bytes outside the arenas", b.len());

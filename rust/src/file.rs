@@ -11,7 +11,6 @@ use vortex_array::memory::MemorySessionExt;
 use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
-use vortex_io::session::RuntimeSessionExt;
 
 use crate::error::Error;
 use crate::error::Result;
@@ -26,12 +25,9 @@ use crate::session::session;
 pub struct OpenFile {
     pub path: String,
     pub file: VortexFile,
-    _descriptor: Arc<Descriptor>,
+    descriptor: Arc<Descriptor>,
     /// Zone-map pruning results, shared by the clones (see [`crate::scan::PruneCache`]).
     pub(crate) pruned: Arc<crate::scan::PruneCache>,
-    /// Whether segments are read on the scanning threads ([`local_file::Segments`]): scans then
-    /// poll their splits in place rather than spawning them on the runtime.
-    pub(crate) inline_reads: bool,
     /// What scans of the same columns share (types, bound projection, split boundaries), shared
     /// by the clones.
     pub(crate) projections: Arc<crate::scan::Projections>,
@@ -59,22 +55,17 @@ pub fn open(path: &str) -> Result<OpenFile> {
     let not_readable = |e: vortex_error::VortexError| {
         Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
     };
-    let (source, descriptor) = local_file::open(p, session().handle(), session().allocator())
+    let (source, descriptor) = local_file::open(p, session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000
     // files held 33 MB after their scans ended): `crate::reader_cache` keeps a bounded number.
     let options = session().open_options().with_file_size(meta.len());
     let file = block_on(options.open(Arc::new(source.clone()))).map_err(not_readable)?;
-    // A small file's segments are read on the scanning threads, not through vortex's read
-    // driver (see `local_file`).
-    let inline_reads = meta.len() <= local_file::INLINE_MAX_FILE;
-    let file = if inline_reads {
-        let segments = source.segments(Arc::clone(file.footer().segment_map()));
-        file.with_segment_source(Arc::new(segments))
-    } else {
-        file
-    };
+    // Segments are read on the scanning threads, not through vortex's read driver (see
+    // `local_file`).
+    let segments = source.segments(Arc::clone(file.footer().segment_map()));
+    let file = file.with_segment_source(Arc::new(segments));
     if !matches!(file.dtype(), DType::Struct(..)) {
         return Err(Error::file(
             path,
@@ -84,9 +75,8 @@ pub fn open(path: &str) -> Result<OpenFile> {
     Ok(OpenFile {
         path: path.to_string(),
         file,
-        _descriptor: Arc::new(descriptor),
+        descriptor: Arc::new(descriptor),
         pruned: Arc::default(),
-        inline_reads,
         projections: Arc::default(),
         reader_key: Arc::new(crate::reader_cache::CacheKey::new()),
     })
@@ -129,6 +119,18 @@ impl OpenFile {
     pub fn layout_reader(&self) -> Result<Arc<dyn vortex_layout::LayoutReader>> {
         crate::reader_cache::reader(&self.reader_key, || self.file.layout_reader())
             .map_err(|e| Error::file(&self.path, format!("cannot read the layout: {}", crate::error::concise(&e))))
+    }
+
+    /// Marks a scan of the file open until the guard goes: segments read meanwhile are kept for
+    /// the chunks that span them ([`crate::segment_memo`]).
+    pub(crate) fn reading(&self) -> local_file::Reading {
+        self.descriptor.reading()
+    }
+
+    /// The open file's key in the dictionary cache ([`crate::dict_cache`]), unique in the
+    /// process.
+    pub fn id(&self) -> u64 {
+        self.reader_key.id()
     }
 
     /// A scan of the file over its (possibly kept) layout reader.
@@ -278,6 +280,122 @@ mod tests {
             }
         };
         let _ = std::fs::remove_file(&path);
+        assert!(error.contains(&path), "{error}");
+    }
+
+    /// Rows of the big file: more than the 16 MiB up to which files were read on the scanning
+    /// threads before every file was.
+    const BIG_ROWS: usize = 2_500_000;
+
+    /// Row `i` of the big file: `a` random (incompressible: 8 bytes a row, so its chunks hold
+    /// few rows), `k` in 0..8 (packed to 3 bits: its segments span several of `a`'s chunks).
+    fn big_row(i: u64) -> (i64, i64) {
+        let mut z = i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z as i64, (z >> 61) as i64)
+    }
+
+    fn write_big(name: &str) -> String {
+        let path = std::env::temp_dir().join(format!("vortex4j-{name}-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let ty = ColumnType::Int(vortex_array::dtype::PType::I64);
+        let specs = ["a", "k"].map(|n| ColumnSpec { name: n.into(), ty: ty.clone(), nullable: false }).to_vec();
+        let mut w = FileWriter::create(&path, specs).unwrap();
+        let (a, k): (Vec<i64>, Vec<i64>) = (0..BIG_ROWS as u64).map(big_row).unzip();
+        w.push(BIG_ROWS, vec![ColumnData::I64(a), ColumnData::I64(k)], vec![None, None]).unwrap();
+        w.finish().unwrap();
+        assert!(std::fs::metadata(&path).unwrap().len() > 16 << 20);
+        path
+    }
+
+    fn i64s(column: &vortex_array::ArrayRef) -> Vec<i64> {
+        let mut ctx = crate::session::execution_ctx();
+        column.clone().execute::<vortex_array::arrays::PrimitiveArray>(&mut ctx).unwrap().as_slice::<i64>().to_vec()
+    }
+
+    /// Scans `rows` of `file`, checking every value against [`big_row`]; returns the rows where
+    /// `k` is 3 and the most segment bytes the memo held for the file meanwhile.
+    fn scan_big(file: &OpenFile, rows: std::ops::Range<u64>) -> (u64, usize) {
+        let names = ["a", "k"].map(String::from);
+        let mut scan = crate::scan::Scan::open_rows(file, &names, None, rows.clone()).unwrap();
+        let (mut next, mut threes, mut held) = (rows.start, 0, 0);
+        while let Some(chunk) = scan.next_chunk().unwrap() {
+            assert_eq!(chunk.first_row, next);
+            let (a, k) = (i64s(&chunk.columns[0]), i64s(&chunk.columns[1]));
+            for (r, (a, k)) in a.iter().zip(&k).enumerate() {
+                assert_eq!((*a, *k), big_row(next + r as u64), "row {}", next + r as u64);
+            }
+            threes += k.iter().filter(|&&k| k == 3).count() as u64;
+            next += chunk.len as u64;
+            held = held.max(crate::segment_memo::held_by(file.descriptor.memo_id()));
+            assert!(held <= crate::segment_memo::CAPACITY);
+        }
+        assert_eq!(next, rows.end);
+        (threes, held)
+    }
+
+    /// A file whose `k` segments span several chunks reads the same values as were written, on
+    /// one thread and on two threads scanning adjacent halves at once, and counts what vortex's
+    /// own filtered scan selects. The segments read lately are kept only while a scan is open.
+    #[test]
+    fn a_big_file_reads_what_was_written_and_its_kept_segments_go_with_its_scans() {
+        let path = write_big("big");
+        let file = open(&path).unwrap();
+        let three = crate::predicate::Predicate::Compare {
+            column: "k".into(),
+            op: crate::predicate::CmpOp::Eq,
+            value: crate::predicate::Literal::I64(3),
+        };
+        let expected = crate::scan::filtered_rows(&file, &three).unwrap().len() as u64;
+        let independent = (0..BIG_ROWS as u64).filter(|&i| big_row(i).1 == 3).count() as u64;
+        assert_eq!(expected, independent);
+        let splits = crate::scan::natural_splits(&file, None).unwrap();
+        assert!(splits.len() > 8, "{} splits", splits.len());
+        let (threes, held) = scan_big(&file, 0..BIG_ROWS as u64);
+        assert_eq!(threes, expected);
+        assert!(held > 0, "no segment kept during the scan");
+        assert_eq!(crate::segment_memo::held_by(file.descriptor.memo_id()), 0);
+        // Two threads on adjacent halves (split at a natural boundary) share the kept segments.
+        let middle = splits[splits.len() / 2].start;
+        let halves = std::thread::scope(|s| {
+            let first = s.spawn(|| scan_big(&file, 0..middle).0);
+            let second = s.spawn(|| scan_big(&file, middle..BIG_ROWS as u64).0);
+            first.join().unwrap() + second.join().unwrap()
+        });
+        assert_eq!(halves, expected);
+        assert_eq!(crate::segment_memo::held_by(file.descriptor.memo_id()), 0);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    /// A big file cut short under an open scan: the chunks that come back are right, then the
+    /// scan fails with an error naming the file.
+    #[test]
+    fn a_big_file_truncated_under_an_open_scan_is_an_error() {
+        let path = write_big("big-cut");
+        let file = open(&path).unwrap();
+        let names = ["a", "k"].map(String::from);
+        let mut scan = crate::scan::Scan::open(&file, &names, None).unwrap();
+        let first = scan.next_chunk().unwrap().unwrap();
+        let len = std::fs::metadata(&path).unwrap().len();
+        std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(len / 2).unwrap();
+        let mut next = first.len as u64;
+        let error = loop {
+            match scan.next_chunk() {
+                Ok(Some(chunk)) => {
+                    let k = i64s(&chunk.columns[1]);
+                    for (r, k) in k.iter().enumerate() {
+                        assert_eq!(*k, big_row(next + r as u64).1);
+                    }
+                    next += chunk.len as u64;
+                }
+                Ok(None) => panic!("a scan of a truncated file ended without an error"),
+                Err(e) => break e.to_string(),
+            }
+        };
+        let _ = std::fs::remove_file(&path);
+        assert!(next < BIG_ROWS as u64);
         assert!(error.contains(&path), "{error}");
     }
 

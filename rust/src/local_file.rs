@@ -1,32 +1,35 @@
 //! A local file as vortex reads it: positional reads (`pread`, never a mapping: a truncated file
-//! is an error, not a signal).
+//! is an error, not a signal), each segment read where it is awaited.
 //!
 //! vortex's own file source sends every segment read to a per-file read driver (a task of the
-//! runtime) that merges nearby reads and hands them to a blocking thread; the segment's future is
-//! woken when the thread is done. That keeps reads ahead of decoding on a big file, but for a
-//! small one the hand-off, several wake-ups of other threads, is most of the scan: a count over
-//! 100 files of 100,000 rows paid ~0.1 ms per file for it. So:
+//! runtime) that merges nearby reads into windows and hands them to a blocking thread; the
+//! segment's future is woken when the thread is done. Here instead:
 //!
-//! - **Small files' segments are read where they are awaited** ([`Segments`], files up to
-//!   [`INLINE_MAX_FILE`] bytes): the first poll of a segment's future reads exactly its bytes on
-//!   the scanning thread, so each chunk's arrays own just their own buffers and threads scanning
-//!   the same file read side by side.
-//! - **Bigger files keep vortex's read driver** ([`LocalFile`] as its source) with smaller read
-//!   windows: nearby reads are merged into windows of at most [`MAX_WINDOW`] bytes instead of
-//!   vortex's 4 MiB (a chunk's arrays are slices of the window they were read in and keep all of
-//!   it alive: with 4 MiB windows one chunk of one column of the 10M-row `trades` sample held
-//!   2.6–6.2 MB, mostly other chunks' and columns' bytes; now 0.26–0.5 MB), read on the runtime's
-//!   blocking threads.
+//! - **Segments are read on the scanning thread** ([`Segments`]): the first poll of a segment's
+//!   future reads exactly its bytes, so each chunk's arrays own just their own buffers (with
+//!   vortex's 4 MiB windows one chunk of one column of the 10M-row `trades` sample held
+//!   2.6–6.2 MB, mostly other chunks' and columns' bytes) and threads scanning the same file read
+//!   side by side. The hand-off to a blocking thread cost a small file most of its scan (a count
+//!   over 100 files of 100,000 rows paid ~0.1 ms per file for it); on a big file it moved the
+//!   read's copy out of the page cache (~40% of a count's CPU over the 10M-row sample) onto
+//!   another core, so at threads=1 a count already kept ~1.5 cores busy and a second scanning
+//!   thread had little left to take (threads=2 only 1.2–1.4× faster than threads=1). Reading
+//!   inline makes that 1.5–1.8×. What is given up is the read driver's read-ahead: a file
+//!   not in the page cache is read one segment at a time as the scan reaches it.
+//! - **Segments read lately are handed out again** while a scan of the file is open
+//!   ([`crate::segment_memo`]): vortex requests a segment once per chunk it spans.
 //! - **The descriptor closes with the last handle.** The descriptor lives in a slot that
 //!   [`Descriptor`] empties when dropped (with the last `OpenFile` clone); a read after that fails
-//!   with an error instead of reading. (vortex's read driver drops its source only when the
-//!   runtime polls it again.)
+//!   with an error instead of reading.
 
 use std::fs::File;
 use std::path::Path;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::RwLock;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering;
 
 use vortex_array::buffer::BufferHandle;
 use vortex_array::memory::BufferAllocatorRef;
@@ -34,32 +37,30 @@ use vortex_buffer::Alignment;
 use vortex_error::VortexResult;
 use vortex_error::vortex_err;
 use vortex_file::SegmentSpec;
-use vortex_io::CoalesceConfig;
 use vortex_io::VortexReadAt;
-use vortex_io::runtime::Handle;
 use vortex_io::std_file::DEFAULT_CONCURRENCY;
 use vortex_io::std_file::read_exact_at;
 use vortex_layout::segments::SegmentFuture;
 use vortex_layout::segments::SegmentId;
 use vortex_layout::segments::SegmentSource;
 
-/// Files up to this size are read on the scanning threads ([`Segments`]).
-pub const INLINE_MAX_FILE: u64 = 16 << 20;
-/// Reads further apart than this are not merged into one window.
-pub const MAX_GAP: u64 = 16 << 10;
-/// The largest window merged reads may span.
-pub const MAX_WINDOW: u64 = 256 << 10;
+use crate::segment_memo;
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
 /// The open file, until [`Descriptor`] closes it.
 type Slot = RwLock<Option<Arc<File>>>;
 
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
 struct Source {
+    /// The file's key in [`segment_memo`].
+    id: u64,
     uri: Arc<str>,
     file: Slot,
-    handle: Handle,
     allocator: BufferAllocatorRef,
+    /// Scans of the file open now ([`Reading`]): segments are remembered only while one is.
+    scans: AtomicUsize,
 }
 
 impl Source {
@@ -83,28 +84,71 @@ impl Source {
             .map_err(|e| vortex_err!("{}: cannot read {length} bytes at {offset}: {e}", self.uri))?;
         Ok(BufferHandle::new_host(buffer.freeze()))
     }
+
+    /// Segment `id` (`spec`), kept or read now.
+    fn segment(&self, id: SegmentId, spec: SegmentSpec) -> VortexResult<BufferHandle> {
+        if let Some(kept) = segment_memo::get(self.id, *id) {
+            return Ok(kept);
+        }
+        // Two threads scanning adjacent splits may both read a segment they share: waiting for
+        // the other's read would take as long as reading it.
+        let buffer = self.read(spec.offset, spec.length as usize, spec.alignment)?;
+        if self.scans.load(Ordering::Acquire) > 0 {
+            segment_memo::keep(self.id, *id, &buffer, spec.length as usize);
+        }
+        Ok(buffer)
+    }
 }
 
-/// The source vortex's read driver reads from: the footer at open, and a big file's segments.
+/// The source vortex reads the footer from when the file is opened.
 #[derive(Clone)]
 pub struct LocalFile(Arc<Source>);
 
-/// Closes the file when dropped; reads started before finish with their own reference.
+/// Closes the file when dropped (and forgets its segments); reads started before finish with
+/// their own reference.
 pub struct Descriptor(Arc<Source>);
 
 impl Drop for Descriptor {
     fn drop(&mut self) {
         self.0.file.write().unwrap_or_else(|e| e.into_inner()).take();
+        segment_memo::forget(self.0.id);
     }
 }
 
-/// Opens `path` for vortex's reads on `handle`, buffers from `allocator`.
-pub fn open(path: &Path, handle: Handle, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
+impl Descriptor {
+    /// Marks a scan of the file open until the guard is dropped: its segments are remembered
+    /// meanwhile ([`segment_memo`]), and forgotten when the last scan ends.
+    pub fn reading(&self) -> Reading {
+        self.0.scans.fetch_add(1, Ordering::AcqRel);
+        Reading(Arc::clone(&self.0))
+    }
+
+    /// The file's key in [`segment_memo`].
+    #[cfg(test)]
+    pub fn memo_id(&self) -> u64 {
+        self.0.id
+    }
+}
+
+/// An open scan of a file ([`Descriptor::reading`]).
+pub struct Reading(Arc<Source>);
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        if self.0.scans.fetch_sub(1, Ordering::AcqRel) == 1 {
+            segment_memo::forget(self.0.id);
+        }
+    }
+}
+
+/// Opens `path` for vortex's reads, buffers from `allocator`.
+pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
     let source = Arc::new(Source {
+        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         uri: path.to_string_lossy().into(),
         file: RwLock::new(Some(Arc::new(File::open(path)?))),
-        handle,
         allocator,
+        scans: AtomicUsize::new(0),
     });
     Ok((LocalFile(Arc::clone(&source)), Descriptor(source)))
 }
@@ -121,10 +165,6 @@ impl VortexReadAt for LocalFile {
         Some(&self.0.uri)
     }
 
-    fn coalesce_config(&self) -> Option<CoalesceConfig> {
-        Some(CoalesceConfig::new(MAX_GAP, MAX_WINDOW))
-    }
-
     fn concurrency(&self) -> usize {
         DEFAULT_CONCURRENCY
     }
@@ -136,8 +176,7 @@ impl VortexReadAt for LocalFile {
 
     fn read_at(&self, offset: u64, length: usize, alignment: Alignment) -> BoxFuture<VortexResult<BufferHandle>> {
         let source = Arc::clone(&self.0);
-        let handle = source.handle.clone();
-        Box::pin(async move { handle.spawn_blocking(move || source.read(offset, length, alignment)).await })
+        Box::pin(async move { source.read(offset, length, alignment) })
     }
 }
 
@@ -154,7 +193,7 @@ impl SegmentSource for Segments {
         let source = Arc::clone(&self.source);
         Box::pin(async move {
             let spec = spec.ok_or_else(|| vortex_err!("{}: the footer has no segment {}", source.uri, *id))?;
-            source.read(spec.offset, spec.length as usize, spec.alignment)
+            source.segment(id, spec)
         })
     }
 }

@@ -11,7 +11,7 @@
 //! Here the readers of the most recently scanned files are kept, at most [`capacity`] of them
 //! (least recently used dropped first; `-Dvortex4j.readerCacheFiles` on the Java side, default
 //! [`DEFAULT_CAPACITY`]); a file's reader also goes when its last handle does, and with it the
-//! dictionary cache's entries ([`crate::dict_cache`]). A reader keeps no
+//! dictionary cache's entries of that file ([`crate::dict_cache::forget`]). A reader keeps no
 //! descriptor open (the file's [`crate::local_file::Descriptor`] does) and is read-only, so
 //! scans on several threads share it.
 
@@ -52,9 +52,9 @@ impl<V: Clone> Lru<V> {
     }
 
     /// Keeps `value` for `key` unless the capacity is 0 or `key` has one already (returned
-    /// instead); returns the value to use and the entries evicted to make room, to be dropped
-    /// once the lock is released.
-    fn insert(&mut self, key: u64, value: V) -> (V, Vec<V>) {
+    /// instead); returns the value to use and the entries evicted to make room (with their keys),
+    /// to be dropped once the lock is released.
+    fn insert(&mut self, key: u64, value: V) -> (V, Vec<(u64, V)>) {
         if self.capacity == 0 {
             return (value, Vec::new());
         }
@@ -66,14 +66,14 @@ impl<V: Clone> Lru<V> {
         (value, evicted)
     }
 
-    /// Drops the least recently used entries until at most `keep` are left; returns them, to be
-    /// dropped once the lock is released.
-    fn shrink_to(&mut self, keep: usize) -> Vec<V> {
+    /// Drops the least recently used entries until at most `keep` are left; returns them with
+    /// their keys, to be dropped once the lock is released.
+    fn shrink_to(&mut self, keep: usize) -> Vec<(u64, V)> {
         let mut dropped = Vec::new();
         while self.readers.len() > keep {
             let oldest = self.readers.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| *k);
             let Some(key) = oldest else { break };
-            dropped.extend(self.readers.remove(&key).map(|(r, _)| r));
+            dropped.extend(self.readers.remove(&key).map(|(r, _)| (key, r)));
         }
         dropped
     }
@@ -95,23 +95,28 @@ impl CacheKey {
     pub fn new() -> Self {
         CacheKey(NEXT_KEY.fetch_add(1, Ordering::Relaxed))
     }
+
+    /// The key's number, unique in the process (also the file's key in [`crate::dict_cache`]).
+    pub fn id(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Drop for CacheKey {
     fn drop(&mut self) {
         let removed = lock().readers.remove(&self.0);
-        if removed.is_some() {
-            forgotten(vec![removed]);
-        }
+        drop(removed);
+        // Also when no reader was kept (capacity 0): the file's dictionaries go with the file.
+        crate::dict_cache::forget(self.0);
     }
 }
 
-/// Drops readers no longer kept, and the dictionary cache's entries with them (it holds their
-/// dictionaries' values: [`crate::dict_cache::forget_all`]); not under the lock.
-fn forgotten<V>(readers: Vec<V>) {
-    if !readers.is_empty() {
-        drop(readers);
-        crate::dict_cache::forget_all();
+/// Drops readers no longer kept, and the dictionary cache's entries of their files with them
+/// (it holds their dictionaries' values); not under the lock.
+fn forgotten<V>(readers: Vec<(u64, V)>) {
+    for (key, reader) in readers {
+        drop(reader);
+        crate::dict_cache::forget(key);
     }
 }
 
@@ -169,7 +174,7 @@ mod tests {
         // 2 used again: 3 is now the oldest and goes first.
         assert_eq!(lru.get(2).as_deref(), Some(&2));
         let (_, evicted) = lru.insert(7, Arc::new(7));
-        assert_eq!(evicted.iter().map(|v| **v).collect::<Vec<_>>(), [3]);
+        assert_eq!(evicted.iter().map(|(k, v)| (*k, **v)).collect::<Vec<_>>(), [(3, 3)]);
         // A key inserted twice keeps its first value.
         let first = lru.get(7).unwrap();
         let (second, evicted) = lru.insert(7, Arc::new(70));

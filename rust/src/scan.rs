@@ -34,25 +34,10 @@ use crate::types::ColumnType;
 
 type SplitFuture = Pin<Box<dyn Future<Output = VortexResult<Option<ArrayRef>>> + Send>>;
 
-/// The chunks of one row range still to read.
-enum Chunks {
-    /// A small file's (its segments read where they are awaited, `local_file`): vortex's split
-    /// futures polled on the scanning thread one after the other, no task spawned, so a chunk is
-    /// read and decoded by the thread that asked for it.
-    InPlace(VecDeque<SplitFuture>),
-    /// A big file's: vortex's scan stream, its splits spawned on the runtime a few ahead while
-    /// the blocking threads read.
-    Spawned(Box<dyn Iterator<Item = VortexResult<ArrayRef>> + Send>),
-}
-
-impl Chunks {
-    fn next(&mut self) -> Option<VortexResult<Option<ArrayRef>>> {
-        match self {
-            Chunks::InPlace(splits) => splits.pop_front().map(block_on),
-            Chunks::Spawned(chunks) => chunks.next().map(|c| c.map(Some)),
-        }
-    }
-}
+/// The chunks of one row range still to read: vortex's split futures, polled on the scanning
+/// thread one after the other (no task spawned; segments are read where they are awaited,
+/// `local_file`), so a chunk is read and decoded by the thread that asked for it.
+type Chunks = VecDeque<SplitFuture>;
 
 /// A scan in progress: the projected chunks of the row ranges that pruning kept, in order.
 pub struct Scan {
@@ -66,6 +51,9 @@ pub struct Scan {
     current: Option<(Chunks, u64)>,
     /// Rows zone maps proved unselected (skipped without reading).
     pruned_rows: u64,
+    /// Keeps the file's segments remembered while the scan is open (after `current`, whose
+    /// reads it covers).
+    _reading: crate::local_file::Reading,
 }
 
 /// What every scan of the same columns of a file computes alike: the column types, the bound and
@@ -82,6 +70,8 @@ pub struct Projection {
 /// One chunk of a scan: the projected columns over the same rows.
 pub struct ChunkColumns {
     pub path: String,
+    /// The open file's id ([`OpenFile::id`]): its dictionaries' key in [`crate::dict_cache`].
+    pub file: u64,
     /// The file row number of the chunk's first row.
     pub first_row: u64,
     pub names: Vec<String>,
@@ -139,6 +129,7 @@ impl Scan {
             ranges,
             current: None,
             pruned_rows: (rows.end - rows.start) - kept_rows,
+            _reading: file.reading(),
         })
     }
 
@@ -152,7 +143,7 @@ impl Scan {
         let path = &self.file.path;
         loop {
             if let Some((chunks, next_row)) = &mut self.current {
-                if let Some(chunk) = chunks.next() {
+                if let Some(chunk) = chunks.pop_front().map(block_on) {
                     let chunk = chunk.context(|| format!("{path}: cannot read the next chunk"))?;
                     // No filter: a split yields its rows (`None` only for a split without any).
                     let Some(chunk) = chunk else { continue };
@@ -169,6 +160,7 @@ impl Scan {
                     }
                     return Ok(Some(ChunkColumns {
                         path: path.clone(),
+                        file: self.file.id(),
                         first_row,
                         names: self.names.clone(),
                         types: self.projection.types.clone(),
@@ -192,12 +184,11 @@ impl Scan {
                 }
             };
             let builder = builder.with_natural_splits(boundaries).with_row_range(range);
-            let chunks = if self.file.inline_reads {
-                builder.prepare().and_then(|scan| scan.execute(None)).map(|s| Chunks::InPlace(s.into()))
-            } else {
-                builder.into_iter(&*RUNTIME).map(|c| Chunks::Spawned(Box::new(c)))
-            };
-            let chunks = chunks.context(|| format!("{path}: cannot start a scan"))?;
+            let chunks: Chunks = builder
+                .prepare()
+                .and_then(|scan| scan.execute(None))
+                .context(|| format!("{path}: cannot start a scan"))?
+                .into();
             self.current = Some((chunks, start));
         }
     }

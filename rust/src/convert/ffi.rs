@@ -113,7 +113,7 @@ pub fn export_codes(chunk: &Chunk, i: usize, known_id: u64, selection: Option<&[
     let (codes, dictionary_id, values) = match string_dictionary(column) {
         Some((codes, values)) => {
             let codes = selected(&codes, selection, &name)?;
-            let id = dict_cache::dictionary(&values).id;
+            let id = dict_cache::dictionary(chunk.data.file, &values).id;
             // Codes are decoded at their own width (u8, u16 or u32), then widened.
             let width = match codes.dtype() {
                 vortex_array::dtype::DType::Primitive(vortex_array::dtype::PType::U8, _) => DataType::UInt8,
