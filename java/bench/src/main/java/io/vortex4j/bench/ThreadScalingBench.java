@@ -11,9 +11,8 @@ import java.util.List;
  * vortex4j on one thread against its default (one thread per core), nothing else in the process:
  * issue 10's scaling target measured without DuckDB's queries in the same rounds ({@link
  * SqlBench} with {@code --vs-one-thread} runs DuckDB with 2 threads, and a connection that plans
- * every run, between vortex4j's runs; there
- * the short counts scale less, 1.3–1.4× for count-eq against 1.4–1.6× here, even after the same
- * warm-up). Each query of the {@code scans} workload is checked to give the same rows on both
+ * every run, between vortex4j's runs; there the short counts scale less, 1.3–1.4× for count-eq
+ * against 1.4–1.6× here, even after the same warm-up). Each query of the {@code scans} workload is checked to give the same rows on both
  * connections; then the whole workload runs on both until the JIT compilers are done with it
  * ({@link #warmUp}: a compiler thread busy on the second core makes the first query timed look as
  * if a second thread gained nothing), and each query is timed in alternating rounds ({@link
