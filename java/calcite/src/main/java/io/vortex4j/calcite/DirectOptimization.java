@@ -27,8 +27,6 @@ import org.apache.calcite.sql.SqlKind;
 final class DirectOptimization {
     private DirectOptimization() {}
 
-    private static final boolean ENABLED = !"false".equals(System.getProperty("vortex4j.directPlans"));
-
     /** Push filters and projections into the scan, then the aggregate, then make it enumerable. */
     private static final HepProgram PROGRAM = HepProgram.builder()
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
@@ -46,7 +44,7 @@ final class DirectOptimization {
      * @param executor reduces constant expressions, as the statement's planner would
      */
     static RelNode of(RelRoot root, RelOptPlanner planner, RexExecutor executor) {
-        if (!ENABLED || root.kind != SqlKind.SELECT || !root.isRefTrivial()) {
+        if (!DirectPlan.ENABLED || root.kind != SqlKind.SELECT || !root.isRefTrivial()) {
             return null;
         }
         HepPlanner hep = new HepPlanner(PROGRAM, planner.getContext());

@@ -21,7 +21,8 @@ import org.apache.calcite.sql.SqlKind;
  * -Dvortex4j.directPlans=false} turns it off, to compare (bench/startup.sh).
  */
 final class DirectPlan extends Prepare.PreparedResultImpl {
-    private static final boolean ENABLED = !"false".equals(System.getProperty("vortex4j.directPlans"));
+    /** {@code -Dvortex4j.directPlans}: on unless {@code false}; also read by {@link DirectOptimization}. */
+    static final boolean ENABLED = !"false".equals(System.getProperty("vortex4j.directPlans"));
 
     private final Bindable<Object> bindable;
     private final Type elementType;
