@@ -55,7 +55,8 @@ pub fn open(path: &str) -> Result<OpenFile> {
     let not_readable = |e: vortex_error::VortexError| {
         Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
     };
-    let (source, descriptor) = local_file::open(p, session().allocator())
+    let reader_key = crate::reader_cache::CacheKey::new();
+    let (source, descriptor) = local_file::open(p, reader_key.id(), session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000
@@ -78,7 +79,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         descriptor: Arc::new(descriptor),
         pruned: Arc::default(),
         projections: Arc::default(),
-        reader_key: Arc::new(crate::reader_cache::CacheKey::new()),
+        reader_key: Arc::new(reader_key),
     })
 }
 
@@ -127,8 +128,8 @@ impl OpenFile {
         self.descriptor.reading()
     }
 
-    /// The open file's key in the dictionary cache ([`crate::dict_cache`]), unique in the
-    /// process.
+    /// The open file's id, unique in the process: its key in the layout-reader cache, the
+    /// dictionary cache ([`crate::dict_cache`]) and the segment memo ([`crate::segment_memo`]).
     pub fn id(&self) -> u64 {
         self.reader_key.id()
     }
@@ -329,7 +330,7 @@ mod tests {
             }
             threes += k.iter().filter(|&&k| k == 3).count() as u64;
             next += chunk.len as u64;
-            held = held.max(crate::segment_memo::held_by(file.descriptor.memo_id()));
+            held = held.max(crate::segment_memo::held_by(file.id()));
             assert!(held <= crate::segment_memo::CAPACITY);
         }
         assert_eq!(next, rows.end);
@@ -356,7 +357,7 @@ mod tests {
         let (threes, held) = scan_big(&file, 0..BIG_ROWS as u64);
         assert_eq!(threes, expected);
         assert!(held > 0, "no segment kept during the scan");
-        assert_eq!(crate::segment_memo::held_by(file.descriptor.memo_id()), 0);
+        assert_eq!(crate::segment_memo::held_by(file.id()), 0);
         // Two threads on adjacent halves (split at a natural boundary) share the kept segments.
         let middle = splits[splits.len() / 2].start;
         let halves = std::thread::scope(|s| {
@@ -365,7 +366,7 @@ mod tests {
             first.join().unwrap() + second.join().unwrap()
         });
         assert_eq!(halves, expected);
-        assert_eq!(crate::segment_memo::held_by(file.descriptor.memo_id()), 0);
+        assert_eq!(crate::segment_memo::held_by(file.id()), 0);
         let _ = std::fs::remove_file(&path);
     }
 

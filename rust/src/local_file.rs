@@ -27,7 +27,6 @@ use std::path::Path;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::RwLock;
-use std::sync::atomic::AtomicU64;
 use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering;
 
@@ -51,10 +50,8 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// The open file, until [`Descriptor`] closes it.
 type Slot = RwLock<Option<Arc<File>>>;
 
-static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-
 struct Source {
-    /// The file's key in [`segment_memo`].
+    /// The file's key in [`segment_memo`] (the open file's id, [`crate::file::OpenFile::id`]).
     id: u64,
     uri: Arc<str>,
     file: Slot,
@@ -122,12 +119,6 @@ impl Descriptor {
         self.0.scans.fetch_add(1, Ordering::AcqRel);
         Reading(Arc::clone(&self.0))
     }
-
-    /// The file's key in [`segment_memo`].
-    #[cfg(test)]
-    pub fn memo_id(&self) -> u64 {
-        self.0.id
-    }
 }
 
 /// An open scan of a file ([`Descriptor::reading`]).
@@ -141,10 +132,11 @@ impl Drop for Reading {
     }
 }
 
-/// Opens `path` for vortex's reads, buffers from `allocator`.
-pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
+/// Opens `path` for vortex's reads, buffers from `allocator`; `id` is the open file's key in
+/// [`segment_memo`], unique in the process.
+pub fn open(path: &Path, id: u64, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
     let source = Arc::new(Source {
-        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        id,
         uri: path.to_string_lossy().into(),
         file: RwLock::new(Some(Arc::new(File::open(path)?))),
         allocator,
