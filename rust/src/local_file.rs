@@ -16,8 +16,8 @@
 //!   thread had little left to take (threads=2 only 1.2–1.4× faster than threads=1). Reading
 //!   inline makes that 1.5–1.8×. What is given up is the read driver's read-ahead: a file
 //!   not in the page cache is read one segment at a time as the scan reaches it.
-//! - **Segments read lately are handed out again** while a scan of the file is open
-//!   ([`crate::segment_memo`]): vortex requests a segment once per chunk it spans.
+//! - **Segments read lately are handed out again** ([`crate::segment_memo`]): vortex requests a
+//!   segment once per chunk it spans, and a repeated query the same segments.
 //! - **The descriptor closes with the last handle.** The descriptor lives in a slot that
 //!   [`Descriptor`] empties when dropped (with the last `OpenFile` clone); a read after that fails
 //!   with an error instead of reading.
@@ -56,7 +56,7 @@ struct Source {
     uri: Arc<str>,
     file: Slot,
     allocator: BufferAllocatorRef,
-    /// Scans of the file open now ([`Reading`]): segments are remembered only while one is.
+    /// Scans of the file open now ([`Reading`]): only segments read by a scan are remembered.
     scans: AtomicUsize,
 }
 
@@ -113,8 +113,8 @@ impl Drop for Descriptor {
 }
 
 impl Descriptor {
-    /// Marks a scan of the file open until the guard is dropped: its segments are remembered
-    /// meanwhile ([`segment_memo`]), and forgotten when the last scan ends.
+    /// Marks a scan of the file open until the guard is dropped: segments read meanwhile are
+    /// remembered ([`segment_memo`]) until the file closes or newer ones push them out.
     pub fn reading(&self) -> Reading {
         self.0.scans.fetch_add(1, Ordering::AcqRel);
         Reading(Arc::clone(&self.0))
@@ -126,9 +126,7 @@ pub struct Reading(Arc<Source>);
 
 impl Drop for Reading {
     fn drop(&mut self) {
-        if self.0.scans.fetch_sub(1, Ordering::AcqRel) == 1 {
-            segment_memo::forget(self.0.id);
-        }
+        self.0.scans.fetch_sub(1, Ordering::AcqRel);
     }
 }
 

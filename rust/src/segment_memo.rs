@@ -1,19 +1,20 @@
-//! Segments read lately, handed out again while their file is being scanned.
+//! Segments read lately, handed out again instead of read again: a process-wide cache of file
+//! bytes, least recently used dropped first, at most [`capacity`] bytes.
 //!
 //! vortex requests a segment once per chunk it spans (the 10M-row sample's 459 KB `sym` code
-//! segments span ~6 chunks each), and every read is a copy out of the page cache: remembering
-//! the segments read lately saves those copies (a count over the sample read 8.7 MB per query).
+//! segments span ~6 chunks each), and every read is a copy out of the page cache: a count over
+//! the sample read 8.7 MB per query, most of its native time. Kept across scans, a repeated query
+//! over the same columns reads nothing: its time is the filter's.
 //!
-//! Bounded three ways: at most [`CAPACITY`] bytes in the process (least recently used dropped
-//! first), a file's segments are kept only while a scan of it is open and forgotten when its last
-//! scan ends ([`crate::local_file::Reading`]) or the file closes. So the memo holds nothing once
-//! scans end, however many files stay open. A kept buffer is shared with the chunks decoded from
-//! it, so while they live it costs nothing extra.
+//! Only segments read by scans are kept (not the footer). A file's segments are forgotten when it
+//! closes (its last `OpenFile` handle goes), so nothing of a closed file stays; while it is open
+//! they stay until newer segments push them out. A kept buffer is shared with the chunks decoded
+//! from it, so while they live it costs nothing extra. Files do not change while open: a dataset
+//! checks each file's size and modification time before scanning it, and a file changed under a
+//! scan of a single file was already an error or unspecified.
 //!
 //! Not vortex's segment cache (`MokaSegmentCache`, byte-capped too): it can only forget all files
-//! at once, so it would hold up to its capacity of file data after scans end and files close.
-//! Repeated queries would skip their reads with a cache that outlives scans; not taken, for that
-//! memory.
+//! at once, so it would hold the bytes of closed files.
 
 use std::collections::BTreeMap;
 use std::collections::HashMap;
@@ -22,17 +23,15 @@ use std::sync::Mutex;
 use once_cell::sync::Lazy;
 use vortex_array::buffer::BufferHandle;
 
-/// Bytes of segments kept at most, over all files: the segments two threads' current chunks of a
-/// few columns span. Measured on the 10M-row sample (SqlBench scans, alternating, one sitting):
-/// 2 MiB keeps count-eq's gain (3.3–4.7 ms at threads=2 against 8.4–8.9 with nothing kept);
-/// 32 MiB made top-n 2–4× slower (45–106 ms against 30–35), not understood yet.
-pub const CAPACITY: usize = 2 << 20;
+/// Bytes kept at most by default: the segments of one query over a few columns of a 10M-row
+/// file (a count over the sample's `sym` reads 8.7 MB, a sum of `price` by `sym` ~40 MB).
+pub const DEFAULT_CAPACITY: usize = 64 << 20;
 
 /// A segment: its file's id ([`crate::local_file`]) and its id in the file.
 type Key = (u64, u32);
 
-#[derive(Default)]
 struct Memo {
+    capacity: usize,
     /// Use counter: an entry's stamp is its last use.
     clock: u64,
     held: usize,
@@ -42,6 +41,10 @@ struct Memo {
 }
 
 impl Memo {
+    fn new(capacity: usize) -> Self {
+        Memo { capacity, clock: 0, held: 0, entries: HashMap::new(), by_use: BTreeMap::new() }
+    }
+
     fn get(&mut self, key: Key) -> Option<BufferHandle> {
         self.clock += 1;
         let now = self.clock;
@@ -55,21 +58,27 @@ impl Memo {
     /// Keeps `buffer` (`len` bytes) for `key`, dropping the least recently used entries to make
     /// room; returns what was dropped, to be freed once the lock is released.
     fn keep(&mut self, key: Key, buffer: BufferHandle, len: usize) -> Vec<BufferHandle> {
-        let mut dropped = Vec::new();
-        if len > CAPACITY || self.entries.contains_key(&key) {
-            return dropped;
+        if len > self.capacity || self.entries.contains_key(&key) {
+            return Vec::new();
         }
-        while self.held + len > CAPACITY {
+        let dropped = self.shrink_to(self.capacity - len);
+        self.clock += 1;
+        self.held += len;
+        self.entries.insert(key, (buffer, len, self.clock));
+        self.by_use.insert(self.clock, key);
+        dropped
+    }
+
+    /// Drops the least recently used entries until at most `bytes` are held.
+    fn shrink_to(&mut self, bytes: usize) -> Vec<BufferHandle> {
+        let mut dropped = Vec::new();
+        while self.held > bytes {
             let Some((_, oldest)) = self.by_use.pop_first() else { break };
             if let Some((b, l, _)) = self.entries.remove(&oldest) {
                 self.held -= l;
                 dropped.push(b);
             }
         }
-        self.clock += 1;
-        self.held += len;
-        self.entries.insert(key, (buffer, len, self.clock));
-        self.by_use.insert(self.clock, key);
         dropped
     }
 
@@ -90,7 +99,7 @@ impl Memo {
     }
 }
 
-static MEMO: Lazy<Mutex<Memo>> = Lazy::new(Mutex::default);
+static MEMO: Lazy<Mutex<Memo>> = Lazy::new(|| Mutex::new(Memo::new(DEFAULT_CAPACITY)));
 
 fn lock() -> std::sync::MutexGuard<'static, Memo> {
     MEMO.lock().unwrap_or_else(|e| e.into_inner())
@@ -113,6 +122,33 @@ pub fn forget(file: u64) {
     drop(dropped);
 }
 
+/// Bytes kept at most.
+pub fn capacity() -> usize {
+    lock().capacity
+}
+
+/// Keeps at most `bytes` from now on (0: nothing), dropping the least recently used segments
+/// beyond it now.
+pub fn set_capacity(bytes: usize) {
+    let dropped = {
+        let mut memo = lock();
+        memo.capacity = bytes;
+        memo.shrink_to(bytes)
+    };
+    drop(dropped);
+}
+
+/// Drops every kept segment (the capacity stays): memory to give back under pressure.
+pub fn clear() {
+    let dropped = lock().shrink_to(0);
+    drop(dropped);
+}
+
+/// Bytes kept now.
+pub fn held() -> usize {
+    lock().held
+}
+
 /// Bytes of file `file`'s segments kept now.
 #[cfg(test)]
 pub fn held_by(file: u64) -> usize {
@@ -130,7 +166,8 @@ mod tests {
     /// The policy on a memo of its own (the process-wide one is shared with other tests' scans).
     #[test]
     fn keeps_the_most_recently_used_up_to_the_capacity_and_forgets_a_file() {
-        let mut memo = Memo::default();
+        const CAPACITY: usize = 2 << 20;
+        let mut memo = Memo::new(CAPACITY);
         let quarter = CAPACITY / 4;
         for s in 0..4 {
             assert!(memo.keep((1, s), buffer(quarter), quarter).is_empty());
@@ -150,5 +187,15 @@ mod tests {
         assert_eq!(memo.entries.len(), 1);
         assert_eq!(memo.by_use.len(), 1);
         assert!(memo.get((2, 0)).is_some());
+        // A smaller capacity drops the least recently used now; 0 keeps nothing.
+        assert!(memo.keep((2, 1), buffer(quarter), quarter).is_empty());
+        assert!(memo.get((2, 0)).is_some());
+        memo.capacity = quarter;
+        assert_eq!(memo.shrink_to(quarter).len(), 1);
+        assert!(memo.get((2, 1)).is_none() && memo.get((2, 0)).is_some());
+        memo.capacity = 0;
+        assert_eq!(memo.shrink_to(0).len(), 1);
+        assert!(memo.keep((2, 2), buffer(1), 1).is_empty());
+        assert_eq!((memo.held, memo.entries.len(), memo.by_use.len()), (0, 0, 0));
     }
 }

@@ -1,5 +1,5 @@
-//! The library's native memory, for Java's accounting and back-pressure, and the bound of the
-//! layout-reader cache.
+//! The library's native memory, for Java's accounting and back-pressure, and the bounds of the
+//! layout-reader cache and the segment cache.
 
 use jni::EnvUnowned;
 use jni::objects::JClass;
@@ -9,6 +9,7 @@ use jni::sys::jlong;
 use super::call;
 use crate::memory;
 use crate::reader_cache;
+use crate::segment_memo;
 
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_liveNativeBytes<'l>(
@@ -42,4 +43,37 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_cachedReaders<'l>
     _: JClass<'l>,
 ) -> jlong {
     call(&mut env, |_| Ok(reader_cache::len() as jlong))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_setSegmentCacheCapacity<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    bytes: jlong,
+) {
+    call(&mut env, |_| Ok(segment_memo::set_capacity(usize::try_from(bytes.max(0)).unwrap_or(usize::MAX))))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_segmentCacheCapacity<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+) -> jlong {
+    call(&mut env, |_| Ok(segment_memo::capacity().min(jlong::MAX as usize) as jlong))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_cachedSegmentBytes<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+) -> jlong {
+    call(&mut env, |_| Ok(segment_memo::held() as jlong))
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_clearSegmentCache<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+) {
+    call(&mut env, |_| Ok(segment_memo::clear()))
 }

@@ -12,9 +12,9 @@ import java.util.Locale;
  * closing them would otherwise grow without bound while its heap looks empty. As {@code java.nio}
  * does for direct buffers, vortex4j counts the bytes its native code holds ({@link #liveBytes()})
  * and, before it reads more (opening a file, reading a chunk, exporting a column), checks them
- * against {@link #limit()}: past the limit it runs {@link System#gc()}, waits up to about a second
- * for the cleaners to free what was unreachable, and fails with a {@link VortexException} naming
- * the figures if the memory is still in use.
+ * against {@link #limit()}: past the limit it drops the {@link SegmentCache}, then runs {@link
+ * System#gc()}, waits up to about a second for the cleaners to free what was unreachable, and
+ * fails with a {@link VortexException} naming the figures if the memory is still in use.
  *
  * <p>The limit is the system property {@value #LIMIT_PROPERTY} (bytes, or with a {@code k},
  * {@code m} or {@code g} suffix, e.g. {@code -Dvortex4j.maxNativeMemory=2g}), read once; by
@@ -81,6 +81,7 @@ public final class NativeMemory {
     static void reserve() {
         checkProperty();
         ReaderCache.configure();
+        SegmentCache.configure();
         if (Native.liveNativeBytes() <= LIMIT) {
             return;
         }
@@ -88,6 +89,12 @@ public final class NativeMemory {
             long live = Native.liveNativeBytes();
             if (live <= LIMIT) {
                 return; // another thread collected meanwhile
+            }
+            // Kept segments are the memory to give back first: dropping them loses no work.
+            SegmentCache.clear();
+            live = Native.liveNativeBytes();
+            if (live <= LIMIT) {
+                return;
             }
             System.gc();
             long sleep = 1;

@@ -1,5 +1,7 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.reader.array.VarBinArray;
+import io.vortex4j.reader.array.VarBinDictArray;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +21,23 @@ public final class Fixtures {
             this.path = path;
             this.s = Arrays.asList(s);
         }
+    }
+
+    /** Rows of {@code file} whose {@code sym} is {@code sym}, each value read and compared in Java. */
+    public static long symRowsByValue(Path file, String sym) {
+        long n = 0;
+        try (VortexFile f = VortexFile.open(file); Scan scan = f.scan("sym")) {
+            for (Chunk c : scan) {
+                try (c) {
+                    for (int i = 0; i < c.length(); i++) {
+                        String s = c.column(0) instanceof VarBinDictArray d ? d.getString(i)
+                                : ((VarBinArray) c.column(0)).getString(i);
+                        n += sym.equals(s) ? 1 : 0;
+                    }
+                }
+            }
+        }
+        return n;
     }
 
     private static DictFile flat;

@@ -3,8 +3,6 @@ package io.vortex4j.reader;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.array.VarBinArray;
-import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.predicate.Predicate;
@@ -52,17 +50,7 @@ public class ReaderCacheTest {
         long n = 0;
         try (var files = Files.list(folder)) {
             for (Path p : (Iterable<Path>) files.sorted()::iterator) {
-                try (VortexFile f = VortexFile.open(p); Scan scan = f.scan("sym")) {
-                    for (Chunk c : scan) {
-                        try (c) {
-                            for (int i = 0; i < c.length(); i++) {
-                                String s = c.column(0) instanceof VarBinDictArray d ? d.getString(i)
-                                        : ((VarBinArray) c.column(0)).getString(i);
-                                n += "NVDA".equals(s) ? 1 : 0;
-                            }
-                        }
-                    }
-                }
+                n += Fixtures.symRowsByValue(p, "NVDA");
             }
         }
         return n;

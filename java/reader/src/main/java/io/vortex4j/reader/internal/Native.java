@@ -48,6 +48,18 @@ public final class Native {
     /** How many files' layout readers are kept now. */
     public static native long cachedReaders();
 
+    /** Keeps at most {@code bytes} of segments read ({@code rust/src/segment_memo.rs}). */
+    public static native void setSegmentCacheCapacity(long bytes);
+
+    /** Bytes of segments kept at most. */
+    public static native long segmentCacheCapacity();
+
+    /** Bytes of segments kept now. */
+    public static native long cachedSegmentBytes();
+
+    /** Drops every kept segment (the capacity stays). */
+    public static native void clearSegmentCache();
+
     // ---- files
 
     /** Opens the file at {@code path}; returns a file handle. */
