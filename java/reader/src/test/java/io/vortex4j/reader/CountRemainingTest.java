@@ -6,6 +6,8 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.CancelledException;
+import io.vortex4j.VortexException;
+import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.compute.PreparedFilter;
 import io.vortex4j.reader.dataset.Split;
@@ -13,7 +15,11 @@ import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -185,7 +191,7 @@ public class CountRemainingTest {
                     long n = 0;
                     for (int k = 0; k < 2; k++) {
                         try (Chunk c = scan.next()) {
-                            n += io.vortex4j.reader.compute.Compute.count(c, filter);
+                            n += Compute.count(c, filter);
                         }
                     }
                     assertTrue(scan.hasNext());
@@ -206,6 +212,46 @@ public class CountRemainingTest {
             }
             assertEquals("no native batch", 0, calls[0]);
         }
+    }
+
+    /**
+     * A file cut short after it was opened: the count fails on the first chunk it cannot read
+     * (after the first, so in a native call) with the exception chunk-by-chunk iteration throws,
+     * naming the file.
+     */
+    @Test
+    public void aChunkThatCannotBeReadFailsAsChunkByChunk() throws IOException {
+        file();
+        Predicate filter = Predicate.like("s", "r1%"); // column s only: its segments lie in row order
+        String[] messages = new String[2];
+        for (int batched = 0; batched < 2; batched++) {
+            Path copy = Fixtures.tempDir().resolve("cut.vortex");
+            Files.copy(path, copy);
+            int read = 0;
+            try (VortexFile file = VortexFile.open(copy); Scan scan = file.scan("id", "s")) {
+                try (FileChannel channel = FileChannel.open(copy, StandardOpenOption.WRITE)) {
+                    channel.truncate(Files.size(copy) / 2);
+                }
+                if (batched == 1) {
+                    scan.countRemaining(filter);
+                } else {
+                    for (Chunk c : scan) {
+                        try (c) {
+                            Compute.count(c, filter);
+                            read++;
+                        }
+                    }
+                }
+                fail("read a file cut in half");
+            } catch (VortexException e) {
+                messages[batched] = e.getMessage().replace(copy.toString(), "FILE");
+                assertTrue(e.getMessage(), e.getMessage().contains(copy.toString()));
+            }
+            if (batched == 0) {
+                assertTrue("the first chunks read: " + read, read > 0);
+            }
+        }
+        assertEquals(messages[0], messages[1]);
     }
 
     /**
