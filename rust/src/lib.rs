@@ -21,6 +21,7 @@ pub mod prepared;
 pub mod reader_cache;
 pub mod resolve;
 pub mod scan;
+pub mod scan_count;
 pub mod segment_memo;
 pub mod session;
 pub mod statistics;

@@ -36,6 +36,8 @@ pub struct PreparedFilter {
     root: Node,
     /// How many leaves Java sent (the length of the per-chunk external selections).
     leaves: usize,
+    /// Whether Java evaluates one of them.
+    external: bool,
 }
 
 #[derive(Debug)]
@@ -87,12 +89,18 @@ impl PreparedFilter {
         if pos != shape.len() {
             return Err(Error::Invalid(format!("{} trailing ints after the filter shape", shape.len() - pos)));
         }
-        Ok(PreparedFilter { root, leaves: leaves.len() })
+        let external = leaves.iter().any(|l| l.encoded.is_none());
+        Ok(PreparedFilter { root, leaves: leaves.len(), external })
     }
 
     /// How many leaves Java sent.
     pub fn leaves(&self) -> usize {
         self.leaves
+    }
+
+    /// Whether Java evaluates a leaf (then every chunk needs its selection from Java).
+    pub fn has_external_leaves(&self) -> bool {
+        self.external
     }
 
     /// The rows of `chunk` the filter selects, `external[k]` the selection of leaf `k` where Java

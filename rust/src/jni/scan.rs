@@ -1,4 +1,4 @@
-//! Scans: open, next chunk, free.
+//! Scans: open, next chunk, count chunks, free.
 
 use std::sync::Mutex;
 
@@ -6,6 +6,7 @@ use jni::EnvUnowned;
 use jni::objects::JClass;
 use jni::objects::JLongArray;
 use jni::objects::JObjectArray;
+use jni::sys::jint;
 use jni::sys::jlong;
 
 use super::borrow;
@@ -18,7 +19,10 @@ use crate::predicate::Predicate;
 use jni::objects::JByteArray;
 use crate::chunk::Chunk;
 use crate::file::OpenFile;
+use crate::prepared::PreparedFilter;
 use crate::scan::Scan;
+use crate::scan_count::Stop;
+use crate::scan_count::count_chunks;
 
 /// Java drives a scan from one thread at a time; the mutex makes misuse safe rather than racy.
 type ScanHandle = Mutex<Scan>;
@@ -52,6 +56,44 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_nextChunk<'l>(
         };
         position.set_region(env, 0, &[chunk.len as jlong, chunk.first_row as jlong])?;
         Ok(into_handle(Chunk::new(chunk)))
+    })
+}
+
+/// The rows the prepared filter selects in the scan's next chunks, at most `max_chunks`, read
+/// and dropped here ([`count_chunks`]). Writes to `out` the chunks counted, 1 if the scan ended
+/// (else 0), and the handle (else 0), length and first row of the chunk the filter declined,
+/// which Java then owns.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countChunks<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    scan: jlong,
+    filter: jlong,
+    max_chunks: jint,
+    out: JLongArray<'l>,
+) -> jlong {
+    call(&mut env, |env| {
+        let invalid = |what: String| crate::error::Error::Invalid(format!("count chunks: {what}"));
+        let max = usize::try_from(max_chunks).ok().filter(|&m| m > 0).ok_or_else(|| invalid(format!("{max_chunks} chunks at most")))?;
+        if out.len(env)? < 5 {
+            return Err(invalid("out holds fewer than 5 longs".into()).into());
+        }
+        let scan = unsafe { borrow::<ScanHandle>(scan, "scan")? };
+        let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
+        let counted = count_chunks(&mut scan.lock().expect("scan lock poisoned"), filter, max)?;
+        let (ended, declined, len, first_row) = match counted.stop {
+            Stop::Limit => (0, 0, 0, 0),
+            Stop::End => (1, 0, 0, 0),
+            Stop::Declined(chunk) => {
+                let (len, first_row) = (chunk.len() as jlong, chunk.data.first_row as jlong);
+                (0, into_handle(chunk), len, first_row)
+            }
+        };
+        if let Err(e) = out.set_region(env, 0, &[counted.chunks as jlong, ended, declined, len, first_row]) {
+            unsafe { free::<Chunk>(declined) }; // Java never saw it
+            return Err(e.into());
+        }
+        Ok(counted.rows as jlong)
     })
 }
 

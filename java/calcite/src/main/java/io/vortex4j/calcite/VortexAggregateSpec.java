@@ -2,9 +2,7 @@ package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
 import io.vortex4j.reader.Cancellation;
-import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SplitExecutor;
@@ -195,16 +193,9 @@ public final class VortexAggregateSpec {
             columns.add(dataset.fileSchema().field(0).name()); // a filter on partition columns only
         }
         List<Long> counts = SplitExecutor.map(dataset.splits(filter), table.threads(), split -> {
-            long n = 0;
             try (Scan scan = dataset.scan(split, columns, filter)) {
-                Predicate rows = scan.chunkFilter();
-                for (Chunk chunk : scan) {
-                    try (chunk) {
-                        n += rows == null ? chunk.length() : Compute.count(chunk, rows);
-                    }
-                }
+                return scan.countRemaining(scan.chunkFilter());
             }
-            return n;
         });
         long n = 0;
         for (long c : counts) {

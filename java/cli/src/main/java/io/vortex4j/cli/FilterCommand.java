@@ -1,10 +1,8 @@
 package io.vortex4j.cli;
 
-import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
-import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Path;
@@ -106,15 +104,9 @@ final class FilterCommand implements Callable<Integer> {
     /** Counts with the Java reader: the dictionary filter on ({@code dict}) or off (rowwise). */
     static long javaCount(VortexFile file, Predicate predicate, boolean dict) {
         PredicateEvaluator.setDictFilterEnabled(dict);
-        long n = 0;
         try (Scan scan = file.scan(new ArrayList<>(predicate.columns()))) {
-            for (Chunk chunk : scan) {
-                try (chunk) {
-                    n += Compute.count(chunk, predicate);
-                }
-            }
+            return scan.countRemaining(predicate);
         }
-        return n;
     }
 
     /** {rows, best nanoseconds} over {@code runs} runs after one warm-up. */

@@ -1,6 +1,8 @@
 package io.vortex4j.reader;
 
 import io.vortex4j.reader.array.DictionaryStrings;
+import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.compute.PreparedFilter;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.dataset.VortexDataset;
@@ -21,6 +23,9 @@ import java.util.NoSuchElementException;
  * io.vortex4j.CancelledException} once that is cancelled.
  */
 public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseable {
+    /** Chunks {@link #countRemaining} counts per native call: it checks the cancellation between calls. */
+    private static final int COUNT_BATCH = 16;
+
     private final VortexFile file;
     private final NativeHandle handle;
     private final Schema schema;
@@ -111,6 +116,87 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
             throw new IllegalStateException("the scan of " + file.path() + " is closed");
         }
         return c;
+    }
+
+    /**
+     * How many rows of the chunks not read yet satisfy {@code filter} (every row when it is
+     * null): the sum of {@link Compute#count} over them; the scan is at its end afterwards. When
+     * the filter is evaluated natively ({@link PreparedFilter#isNativeOnly}), from the second
+     * chunk on the chunks are read, counted and freed natively, up to 16 per call, never becoming
+     * {@link Chunk}s; a chunk the native filter declines comes back as a {@code Chunk} and is
+     * counted by {@link PredicateEvaluator}. Otherwise chunk by chunk. Checks the cancellation
+     * before every call, as {@link #hasNext()} does before every chunk.
+     */
+    public long countRemaining(Predicate filter) {
+        return countRemaining(filter, COUNT_BATCH, null);
+    }
+
+    /** {@link #countRemaining(Predicate)} by {@code maxChunks}, running {@code beforeBatch} (tests) before each call. */
+    long countRemaining(Predicate filter, int maxChunks, Runnable beforeBatch) {
+        long n = 0;
+        PreparedFilter batched = null;
+        while (true) {
+            if (batched != null) {
+                if (beforeBatch != null) {
+                    beforeBatch.run();
+                }
+                long rows = countBatch(batched, filter, maxChunks);
+                if (rows >= 0) {
+                    n += rows;
+                    if (done) {
+                        return n;
+                    }
+                    continue;
+                }
+                batched = null; // the filter was closed: with the scan (hasNext throws), or evicted
+            }
+            if (!hasNext()) {
+                return n;
+            }
+            try (Chunk c = next()) {
+                n += filter == null ? c.length() : Compute.count(c, filter);
+                batched = nativeOnly(c, filter);
+            }
+        }
+    }
+
+    /** The filter as prepared for {@code c} (by {@link Compute#count}) when it counts chunks natively, else null. */
+    private PreparedFilter nativeOnly(Chunk c, Predicate filter) {
+        if (filter == null || !PredicateEvaluator.isDictFilterEnabled()) {
+            return null;
+        }
+        PreparedFilter p = prepared(c, filter);
+        return p != null && p.isNativeOnly() ? p : null;
+    }
+
+    /**
+     * One native call of {@link #countRemaining}: the rows of the next chunks {@code prepared}
+     * selects, and of the chunk it declines if any, or -1 when {@code prepared} is closed.
+     */
+    private long countBatch(PreparedFilter prepared, Predicate filter, int maxChunks) {
+        cancellation.check();
+        // The chunks of a call are freed one by one as they are counted: holding no more native
+        // memory at once than one chunk read by hasNext, they are covered by one reservation.
+        NativeMemory.reserve();
+        long[] out = new long[5];
+        long h = handle.acquire();
+        long rows;
+        try {
+            rows = prepared.countChunks(h, maxChunks, out);
+        } finally {
+            handle.release();
+        }
+        if (rows < 0) {
+            return -1;
+        }
+        chunkIndex += out[0];
+        done = out[1] != 0;
+        if (out[2] != 0) {
+            try (Chunk declined = new Chunk(this, out[2], chunkIndex++, Math.toIntExact(out[3]), out[4])) {
+                rows += Compute.selection(declined, filter).cardinality();
+            }
+        }
+        return rows;
     }
 
     /** This scan as an Iterable, for for-each loops (it can be iterated once). */

@@ -1,8 +1,6 @@
 package io.vortex4j.spark;
 
-import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
-import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.dataset.VortexDataset;
@@ -93,13 +91,7 @@ final class AggregateReader implements PartitionReader<InternalRow> {
                 // the scan makes), so every row of this one passes.
                 return split.rowCount();
             }
-            long n = 0;
-            for (Chunk chunk : scan) {
-                try (chunk) {
-                    n += Compute.count(chunk, residual);
-                }
-            }
-            return n;
+            return scan.countRemaining(residual);
         }
     }
 

@@ -24,7 +24,9 @@ public final class Compute {
     /**
      * How many rows of {@code chunk} satisfy {@code filter}. Unless the chunk's selection is
      * memoized already, counted natively in one call with the filter prepared once per scan
-     * ({@link PreparedFilter}): no bitmap crosses into Java.
+     * ({@link PreparedFilter}): no bitmap crosses into Java. Over the rest of a scan, {@link
+     * io.vortex4j.reader.Scan#countRemaining} gives the same sum with one native call per batch
+     * of chunks.
      */
     public static int count(Chunk chunk, Predicate filter) {
         if (!chunk.selectionMemo().containsKey(filter) && PredicateEvaluator.isDictFilterEnabled()) {

@@ -129,6 +129,34 @@ public final class PreparedFilter implements AutoCloseable {
     }
 
     /**
+     * Whether every leaf is evaluated natively, so that {@link #countChunks} can count chunks Java
+     * never sees.
+     */
+    public boolean isNativeOnly() {
+        return !anyJavaLeaf;
+    }
+
+    /**
+     * {@code Native.countChunks} over the scan whose native handle {@code scan} the caller holds
+     * (acquired): the rows the filter selects in its next chunks, at most {@code maxChunks}, with
+     * what it did in {@code out}; -1 when this filter is closed (its scan closed meanwhile).
+     * Only for a filter {@link #isNativeOnly}.
+     */
+    public long countChunks(long scan, int maxChunks, long[] out) {
+        long f;
+        try {
+            f = handle.acquire();
+        } catch (IllegalStateException e) {
+            return -1;
+        }
+        try {
+            return Native.countChunks(scan, f, maxChunks, out);
+        } finally {
+            handle.release();
+        }
+    }
+
+    /**
      * {@code Native.aggregateChunk} of the rows the filter selects, in one call ({@code
      * Native.aggregateSelected}): the partials ({@code Object[]}), the selection ({@code long[]})
      * when the aggregate kernel does not take the chunk, or null when the chunk is declined.

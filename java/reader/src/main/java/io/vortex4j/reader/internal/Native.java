@@ -92,6 +92,17 @@ public final class Native {
      */
     public static native long nextChunk(long scan, long[] position);
 
+    /**
+     * The rows the prepared filter (with no leaf Java evaluates) selects in the scan's next
+     * chunks, at most {@code maxChunks} of them, each read, counted and freed natively: one call
+     * for what {@link #nextChunk}, {@link #countSelected} and {@link #freeChunk} do per chunk.
+     * Writes to {@code out} (5 longs) the chunks counted, 1 if the scan has no more chunks (else
+     * 0), and where the filter cannot be evaluated natively on a chunk, the handle of that chunk
+     * (the caller owns it; not counted, nor among those counted), its length and its first row;
+     * else a 0 handle.
+     */
+    public static native long countChunks(long scan, long filter, int maxChunks, long[] out);
+
     /** Frees a scan handle (chunks already returned stay valid). */
     public static native void freeScan(long scan);
 
