@@ -56,7 +56,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
     };
     let reader_key = crate::reader_cache::CacheKey::new();
-    let (source, descriptor) = local_file::open(p, reader_key.id(), session().allocator())
+    let (source, descriptor) = local_file::open(p, session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000
@@ -128,10 +128,17 @@ impl OpenFile {
         self.descriptor.reading()
     }
 
-    /// The open file's id, unique in the process: its key in the layout-reader cache, the
-    /// dictionary cache ([`crate::dict_cache`]) and the segment memo ([`crate::segment_memo`]).
+    /// The open file's id, unique in the process: its key in the layout-reader cache and the
+    /// dictionary cache ([`crate::dict_cache`]).
     pub fn id(&self) -> u64 {
         self.reader_key.id()
+    }
+
+    /// The file's key in the segment memo ([`crate::segment_memo`]), shared by every open of the
+    /// same contents.
+    #[cfg(test)]
+    pub fn segment_key(&self) -> u64 {
+        self.descriptor.segment_key()
     }
 
     /// A scan of the file over its (possibly kept) layout reader.
@@ -330,7 +337,7 @@ mod tests {
             }
             threes += k.iter().filter(|&&k| k == 3).count() as u64;
             next += chunk.len as u64;
-            held = held.max(crate::segment_memo::held_by(file.id()));
+            held = held.max(crate::segment_memo::held_by(file.segment_key()));
             assert!(held <= crate::segment_memo::capacity());
         }
         assert_eq!(next, rows.end);
@@ -358,7 +365,8 @@ mod tests {
         let (threes, held) = scan_big(&file, 0..BIG_ROWS as u64);
         assert_eq!(threes, expected);
         assert!(held > 0, "no segment kept during the scan");
-        assert!(crate::segment_memo::held_by(file.id()) > 0, "nothing kept for the next scan");
+        let key = file.segment_key();
+        assert!(crate::segment_memo::held_by(key) > 0, "nothing kept for the next scan");
         // Two threads on adjacent halves (split at a natural boundary) share the kept segments.
         let middle = splits[splits.len() / 2].start;
         let halves = std::thread::scope(|s| {
@@ -367,9 +375,25 @@ mod tests {
             first.join().unwrap() + second.join().unwrap()
         });
         assert_eq!(halves, expected);
-        let id = file.id();
+        // Another open of the same file shares the kept segments: a scan through it reads the same
+        // values and keeps nothing more (both scans fit the default bound); closing one open keeps
+        // them for the other, closing both forgets them.
+        let again = open(&path).unwrap();
+        assert_eq!(again.segment_key(), key);
+        let held = crate::segment_memo::held_by(key);
+        assert_eq!(scan_big(&again, 0..BIG_ROWS as u64).0, expected);
+        assert_eq!(crate::segment_memo::held_by(key), held);
         drop(file);
-        assert_eq!(crate::segment_memo::held_by(id), 0);
+        assert_eq!(crate::segment_memo::held_by(key), held);
+        // Rewritten under an open, the file is another file: what is kept for the open is not
+        // handed out for it.
+        assert_eq!(write_big("big"), path);
+        let rewritten = open(&path).unwrap();
+        assert_ne!(rewritten.segment_key(), key);
+        assert_eq!(crate::segment_memo::held_by(rewritten.segment_key()), 0);
+        drop(rewritten);
+        drop(again);
+        assert_eq!(crate::segment_memo::held_by(key), 0);
         let _ = std::fs::remove_file(&path);
     }
 

@@ -51,8 +51,9 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 type Slot = RwLock<Option<Arc<File>>>;
 
 struct Source {
-    /// The file's key in [`segment_memo`] (the open file's id, [`crate::file::OpenFile::id`]).
-    id: u64,
+    /// The file's contents' identity when opened, and its key in [`segment_memo`].
+    identity: segment_memo::Identity,
+    key: u64,
     uri: Arc<str>,
     file: Slot,
     allocator: BufferAllocatorRef,
@@ -84,14 +85,14 @@ impl Source {
 
     /// Segment `id` (`spec`), kept or read now.
     fn segment(&self, id: SegmentId, spec: SegmentSpec) -> VortexResult<BufferHandle> {
-        if let Some(kept) = segment_memo::get(self.id, *id) {
+        if let Some(kept) = segment_memo::get(self.key, *id) {
             return Ok(kept);
         }
         // Two threads scanning adjacent splits may both read a segment they share: waiting for
         // the other's read would take as long as reading it.
         let buffer = self.read(spec.offset, spec.length as usize, spec.alignment)?;
         if self.scans.load(Ordering::Acquire) > 0 {
-            segment_memo::keep(self.id, *id, &buffer, spec.length as usize);
+            segment_memo::keep(self.key, *id, &buffer, spec.length as usize);
         }
         Ok(buffer)
     }
@@ -108,7 +109,7 @@ pub struct Descriptor(Arc<Source>);
 impl Drop for Descriptor {
     fn drop(&mut self) {
         self.0.file.write().unwrap_or_else(|e| e.into_inner()).take();
-        segment_memo::forget(self.0.id);
+        segment_memo::close(self.0.identity);
     }
 }
 
@@ -130,17 +131,27 @@ impl Drop for Reading {
     }
 }
 
-/// Opens `path` for vortex's reads, buffers from `allocator`; `id` is the open file's key in
-/// [`segment_memo`], unique in the process.
-pub fn open(path: &Path, id: u64, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
+/// Opens `path` for vortex's reads, buffers from `allocator`.
+pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
+    let file = File::open(path)?;
+    let identity = segment_memo::Identity::of(&file.metadata()?);
     let source = Arc::new(Source {
-        id,
+        identity,
+        key: segment_memo::open(identity),
         uri: path.to_string_lossy().into(),
-        file: RwLock::new(Some(Arc::new(File::open(path)?))),
+        file: RwLock::new(Some(Arc::new(file))),
         allocator,
         scans: AtomicUsize::new(0),
     });
     Ok((LocalFile(Arc::clone(&source)), Descriptor(source)))
+}
+
+impl Descriptor {
+    /// The file's key in [`segment_memo`]: the same for every open of the same contents.
+    #[cfg(test)]
+    pub fn segment_key(&self) -> u64 {
+        self.0.key
+    }
 }
 
 impl LocalFile {

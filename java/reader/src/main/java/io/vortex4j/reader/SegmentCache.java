@@ -11,8 +11,9 @@ import io.vortex4j.reader.internal.Native;
  * each read copies the bytes out of the operating system's page cache, and for a selective filter
  * over a dictionary column that copy is most of the scan (a count over 10M rows of the {@code
  * trades} sample reads 8.7 MB). The segments scans read are kept, least recently used dropped
- * first, at most {@link #capacityBytes()} bytes in the whole process; a file's segments also go
- * when the file closes. A kept segment is shared with the chunks decoded from it, so while they
+ * first, at most {@link #capacityBytes()} bytes in the whole process; a file's segments go when
+ * its last open closes. Every open of the same file (two connections, a dataset and a file)
+ * shares them; a file rewritten or resized since is another file. A kept segment is shared with the chunks decoded from it, so while they
  * are open it costs nothing extra. Files are expected not to change while open: a dataset checks
  * each file's size and modification time before it scans it.
  *
@@ -26,7 +27,7 @@ public final class SegmentCache {
     public static final String PROPERTY = "vortex4j.segmentCacheMiB";
 
     /** The default bound, in MiB. */
-    public static final int DEFAULT_MIB = 64;
+    public static final int DEFAULT_MIB = 256;
 
     /** Why the property could not be used (reported on every use), or null. */
     private static final String PROPERTY_ERROR;
