@@ -55,7 +55,6 @@ pub fn open(path: &str) -> Result<OpenFile> {
     let not_readable = |e: vortex_error::VortexError| {
         Error::file(path, format!("not a readable Vortex file: {}", crate::error::concise(&e)))
     };
-    let reader_key = crate::reader_cache::CacheKey::new();
     let (source, descriptor) = local_file::open(p, session().allocator())
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
@@ -79,7 +78,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         descriptor: Arc::new(descriptor),
         pruned: Arc::default(),
         projections: Arc::default(),
-        reader_key: Arc::new(reader_key),
+        reader_key: Arc::new(crate::reader_cache::CacheKey::new()),
     })
 }
 

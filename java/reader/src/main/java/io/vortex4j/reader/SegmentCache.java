@@ -13,9 +13,10 @@ import io.vortex4j.reader.internal.Native;
  * trades} sample reads 8.7 MB). The segments scans read are kept, least recently used dropped
  * first, at most {@link #capacityBytes()} bytes in the whole process; a file's segments go when
  * its last open closes. Every open of the same file (two connections, a dataset and a file)
- * shares them; a file rewritten or resized since is another file. A kept segment is shared with the chunks decoded from it, so while they
- * are open it costs nothing extra. Files are expected not to change while open: a dataset checks
- * each file's size and modification time before it scans it.
+ * shares them; a file rewritten or resized since is another file. A kept segment is shared with
+ * the chunks decoded from it, so while they are open it costs nothing extra. Files are expected
+ * not to change while open: a dataset checks each file's size and modification time before it
+ * scans it.
  *
  * <p>The bound is the system property {@value #PROPERTY} (MiB; 0 keeps nothing), read when the
  * library is first used, default {@value #DEFAULT_MIB}; {@link #setCapacity} changes it at run
