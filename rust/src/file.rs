@@ -150,6 +150,24 @@ impl OpenFile {
         self.file.row_count()
     }
 
+    /// Fails unless the open file still has `size` bytes and was last modified at
+    /// `modified_millis` (ms since the epoch), as when the split was planned.
+    pub fn check_unchanged(&self, size: u64, modified_millis: i64) -> Result<()> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = self.descriptor.metadata().map_err(|e| Error::file(&self.path, format!("cannot stat: {e}")))?;
+        let millis = meta.mtime() * 1000 + meta.mtime_nsec() / 1_000_000;
+        if meta.len() == size && millis == modified_millis {
+            return Ok(());
+        }
+        Err(Error::file(
+            &self.path,
+            format!(
+                "the file changed after the split was planned (size {size} -> {}, modified {modified_millis} -> {millis} ms)",
+                meta.len()
+            ),
+        ))
+    }
+
     /// The top-level columns.
     pub fn columns(&self) -> Result<Vec<Column>> {
         let DType::Struct(fields, _) = self.file.dtype() else {

@@ -114,6 +114,12 @@ impl Drop for Descriptor {
 }
 
 impl Descriptor {
+    /// The open file's metadata now (`fstat`: no path lookup, and the file that is read, even
+    /// if another one has been moved to its path since).
+    pub fn metadata(&self) -> std::io::Result<std::fs::Metadata> {
+        self.0.file().map_err(std::io::Error::other)?.metadata()
+    }
+
     /// Marks a scan of the file open until the guard is dropped: segments read meanwhile are
     /// remembered ([`segment_memo`]) until the file closes or newer ones push them out.
     pub fn reading(&self) -> Reading {

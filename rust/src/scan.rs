@@ -18,6 +18,7 @@ use vortex_array::expr::select;
 use vortex_array::expr::pack;
 use vortex_array::dtype::Nullability;
 use vortex_array::dtype::FieldNames;
+use vortex_array::dtype::DType;
 use vortex_array::expr::BoundExpression;
 use vortex_error::VortexResult;
 use vortex_layout::layouts::row_idx::row_idx;
@@ -27,6 +28,8 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::file::OpenFile;
 use crate::predicate::Predicate;
+use crate::prepared::LeafSpec;
+use crate::prepared::PreparedFilter;
 use crate::session::RUNTIME;
 use crate::session::block_on;
 use crate::session::execution_ctx;
@@ -63,6 +66,8 @@ pub struct Scan {
 /// queries open many scans of the same columns (100 files: 100 scans per query).
 pub struct Projection {
     types: Vec<ColumnType>,
+    /// The columns' dtypes, as their chunks' arrays have them: what a filter is prepared against.
+    dtypes: Vec<DType>,
     bound: BoundExpression,
     boundaries: std::sync::OnceLock<Arc<[u64]>>,
 }
@@ -100,8 +105,9 @@ impl Scan {
     pub fn open_rows(file: &OpenFile, columns: &[String], prune: Option<&Predicate>, rows: Range<u64>) -> Result<Self> {
         let projection = file.projections.get_or_compute(columns.to_vec(), || {
             let types = columns.iter().map(|name| Ok(file.column_info(name)?.ty)).collect::<Result<Vec<_>>>()?;
+            let dtypes = columns.iter().map(|name| file.column_dtype(name)).collect::<Result<Vec<_>>>()?;
             let bound = bind(file, projection(file, columns)?)?;
-            Ok(Arc::new(Projection { types, bound, boundaries: std::sync::OnceLock::new() }))
+            Ok(Arc::new(Projection { types, dtypes, bound, boundaries: std::sync::OnceLock::new() }))
         })?;
         let end = rows.end.min(file.row_count());
         let rows = rows.start.min(end)..end;
@@ -131,6 +137,11 @@ impl Scan {
             pruned_rows: (rows.end - rows.start) - kept_rows,
             _reading: file.reading(),
         })
+    }
+
+    /// A filter prepared for this scan's chunks (see [`PreparedFilter::new`]), before any is read.
+    pub fn prepare_filter(&self, shape: &[i32], leaves: Vec<LeafSpec>) -> Result<PreparedFilter> {
+        PreparedFilter::new(&self.names, &self.projection.dtypes, shape, leaves)
     }
 
     /// Rows skipped by zone-map pruning.

@@ -67,13 +67,11 @@ mod tests {
     use crate::prepared::LeafSpec;
 
     /// A one-leaf filter on column `s` of the fixture's scan (`id`, `s`, `v`), prepared as Java
-    /// would on the scan's first chunk; `external`: sent without an encoding (Java's leaf).
+    /// does, on a scan before its first chunk; `external`: sent without an encoding (Java's leaf).
     fn prepare(file: &crate::file::OpenFile, names: &[String], leaf: &Predicate, external: bool) -> PreparedFilter {
-        let mut scan = Scan::open(file, names, None).unwrap();
-        let chunk = Chunk::new(scan.next_chunk().unwrap().unwrap());
-        let dtypes: Vec<_> = chunk.data.columns.iter().map(|c| c.dtype().clone()).collect();
+        let scan = Scan::open(file, names, None).unwrap();
         let spec = LeafSpec { encoded: (!external).then(|| leaf.clone().normalize().encode()), column: 1 };
-        PreparedFilter::new(names, &dtypes, &[2, 0], vec![spec]).unwrap()
+        scan.prepare_filter(&[2, 0], vec![spec]).unwrap()
     }
 
     /// Batches of 1, 3 and more chunks than the file has add up to vortex's own filtered scan;

@@ -35,6 +35,18 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_rowCount<'l>(
     call(&mut env, |_| Ok(unsafe { borrow::<OpenFile>(file, "file")? }.row_count() as jlong))
 }
 
+/// Throws unless the open file still has `size` bytes and modification time `modified_millis`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_checkUnchanged<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+    size: jlong,
+    modified_millis: jlong,
+) {
+    call(&mut env, |_| unsafe { borrow::<OpenFile>(file, "file")? }.check_unchanged(size as u64, modified_millis).map_err(Into::into))
+}
+
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_schema<'l>(
     mut env: EnvUnowned<'l>,

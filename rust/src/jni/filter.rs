@@ -177,13 +177,14 @@ fn partials_to_java(env: &mut jni::Env<'_>, aggregated: Aggregated) -> super::Jn
     Ok(raw(object_array(env, parts)?))
 }
 
-/// Prepares a filter for the chunks of one scan (see `crate::prepared`): `leaves[k]` is leaf
-/// `k`'s encoding (null: Java evaluates it) on scan column `columns[k]`, `shape` the tree.
+/// Prepares a filter for the chunks of one scan (see `crate::prepared`), before or after its first
+/// chunk: `leaves[k]` is leaf `k`'s encoding (null: Java evaluates it) on scan column
+/// `columns[k]`, `shape` the tree.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prepareFilter<'l>(
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
-    chunk: jlong,
+    scan: jlong,
     shape: JIntArray<'l>,
     leaves: JObjectArray<'l>,
     columns: JIntArray<'l>,
@@ -200,9 +201,9 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prepareFilter<'l>
             let encoded = if leaf.is_null() { None } else { Some(bytes(env, &env.cast_local::<JByteArray>(leaf)?)?) };
             specs.push(LeafSpec { encoded, column: usize::try_from(column).unwrap_or(usize::MAX) });
         }
-        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
-        let dtypes: Vec<_> = chunk.data.columns.iter().map(|c| c.dtype().clone()).collect();
-        Ok(into_handle(PreparedFilter::new(&chunk.data.names, &dtypes, &shape, specs)?))
+        let scan = unsafe { borrow::<super::scan::ScanHandle>(scan, "scan")? };
+        let prepared = scan.lock().expect("scan lock poisoned").prepare_filter(&shape, specs)?;
+        Ok(into_handle(prepared))
     })
 }
 

@@ -25,7 +25,7 @@ use crate::scan_count::Stop;
 use crate::scan_count::count_chunks;
 
 /// Java drives a scan from one thread at a time; the mutex makes misuse safe rather than racy.
-type ScanHandle = Mutex<Scan>;
+pub(super) type ScanHandle = Mutex<Scan>;
 
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prunedRows<'l>(

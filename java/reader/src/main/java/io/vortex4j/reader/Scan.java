@@ -121,8 +121,8 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     /**
      * How many rows of the chunks not read yet satisfy {@code filter} (every row when it is
      * null): the sum of {@link Compute#count} over them; the scan is at its end afterwards. When
-     * the filter is evaluated natively ({@link PreparedFilter#isNativeOnly}), from the second
-     * chunk on the chunks are read, counted and freed natively, up to 16 per call, never becoming
+     * the filter is evaluated natively ({@link PreparedFilter#isNativeOnly}), the chunks are
+     * read, counted and freed natively, up to 16 per call, never becoming
      * {@link Chunk}s; a chunk the native filter declines comes back as a {@code Chunk} and is
      * counted by {@link PredicateEvaluator}. Otherwise chunk by chunk. Checks the cancellation
      * before every call, as {@link #hasNext()} does before every chunk.
@@ -134,7 +134,9 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     /** {@link #countRemaining(Predicate)} by {@code maxChunks}, running {@code beforeBatch} (tests) before each call. */
     long countRemaining(Predicate filter, int maxChunks, Runnable beforeBatch) {
         long n = 0;
-        PreparedFilter batched = null;
+        // Prepared before the first chunk when possible: a small split (a file of one chunk) is
+        // then counted in one call, its chunk never becoming a Chunk.
+        PreparedFilter batched = next == null && !done ? nativeOnly(filter) : null;
         while (true) {
             if (batched != null) {
                 if (beforeBatch != null) {
@@ -155,17 +157,17 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
             }
             try (Chunk c = next()) {
                 n += filter == null ? c.length() : Compute.count(c, filter);
-                batched = nativeOnly(c, filter);
+                batched = nativeOnly(filter);
             }
         }
     }
 
-    /** The filter as prepared for {@code c} (by {@link Compute#count}) when it counts chunks natively, else null. */
-    private PreparedFilter nativeOnly(Chunk c, Predicate filter) {
+    /** The filter as prepared for this scan when it counts chunks natively, else null. */
+    private PreparedFilter nativeOnly(Predicate filter) {
         if (filter == null || !PredicateEvaluator.isDictFilterEnabled()) {
             return null;
         }
-        PreparedFilter p = prepared(c, filter);
+        PreparedFilter p = prepared(filter);
         return p != null && p.isNativeOnly() ? p : null;
     }
 
@@ -231,10 +233,10 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     }
 
     /**
-     * {@code filter} prepared natively for this scan's chunks (once per scan and filter, on the
-     * first chunk that needs it), or null once the scan is closed.
+     * {@code filter} prepared natively for this scan's chunks (once per scan and filter, by the
+     * first chunk or count that needs it), or null once the scan is closed.
      */
-    public PreparedFilter prepared(Chunk chunk, Predicate filter) {
+    public PreparedFilter prepared(Predicate filter) {
         synchronized (prepared) {
             if (closed) {
                 return null;
@@ -245,7 +247,12 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
                     prepared.values().forEach(PreparedFilter::close);
                     prepared.clear();
                 }
-                f = PreparedFilter.prepare(chunk, filter);
+                long h = handle.acquire();
+                try {
+                    f = PreparedFilter.prepare(h, schema, filter, "the scan of " + file.path());
+                } finally {
+                    handle.release();
+                }
                 prepared.put(filter, f);
             }
             return f;

@@ -79,6 +79,21 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /**
+     * Throws {@link io.vortex4j.VortexException} unless this open file still has {@code size}
+     * bytes and was last modified at {@code modifiedMillis} (ms since the epoch): for callers that
+     * planned work on a listing of the file and read it later. It asks the open file (no path
+     * lookup): a file moved to this path since it was opened is not the one read.
+     */
+    public void checkUnchanged(long size, long modifiedMillis) {
+        long h = handle.acquire();
+        try {
+            Native.checkUnchanged(h, size, modifiedMillis);
+        } finally {
+            handle.release();
+        }
+    }
+
+    /**
      * The statistics the file's footer holds exactly for each top-level column over all its rows
      * (null count, min, max), in schema order; read from the footer, no row is scanned. See
      * {@link ColumnStatistics} for what may be absent.

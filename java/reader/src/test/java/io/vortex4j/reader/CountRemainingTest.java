@@ -124,7 +124,7 @@ public class CountRemainingTest {
                 try (c) {
                     assertEquals(end, c.firstRow());
                     end += c.length();
-                    PreparedFilter prepared = scan.prepared(c, ILIKE_A);
+                    PreparedFilter prepared = scan.prepared(ILIKE_A);
                     assertTrue(prepared.isNativeOnly());
                     boolean declined = prepared.count(c) < 0;
                     boolean anyNonAscii = false;

@@ -242,12 +242,12 @@ public class PreparedFilterTest {
             Chunk chunk = scan.next();
             int expected = Compute.selection(chunk, Predicate.and(p)).cardinality();
             assertEquals(expected, Compute.count(chunk, p));
-            assertTrue(scan.prepared(chunk, p).isOpen());
-            PreparedFilter prepared = scan.prepared(chunk, p);
+            assertTrue(scan.prepared(p).isOpen());
+            PreparedFilter prepared = scan.prepared(p);
             scan.close();
             scan.close();
             assertFalse(prepared.isOpen());
-            assertNull(scan.prepared(chunk, p));
+            assertNull(scan.prepared(p));
             assertEquals(-1, prepared.count(chunk));
             assertEquals(expected, Compute.count(chunk, p));
             chunk.close();

@@ -30,7 +30,7 @@ public final class Compute {
      */
     public static int count(Chunk chunk, Predicate filter) {
         if (!chunk.selectionMemo().containsKey(filter) && PredicateEvaluator.isDictFilterEnabled()) {
-            PreparedFilter prepared = chunk.scan().prepared(chunk, filter);
+            PreparedFilter prepared = chunk.scan().prepared(filter);
             long n = prepared == null ? -1 : prepared.count(chunk);
             if (n >= 0) {
                 return Math.toIntExact(n);

@@ -254,7 +254,7 @@ public final class GroupAggregate {
         if (filter != null && spec.all() && (spec.count() > 0 || keyColumns.length > 0)
                 && PredicateEvaluator.isDictFilterEnabled() && !chunk.selectionMemo().containsKey(filter)) {
             // Every aggregate is native: select and aggregate in one native call, no bitmap crossing.
-            PreparedFilter prepared = chunk.scan().prepared(chunk, filter);
+            PreparedFilter prepared = chunk.scan().prepared(filter);
             Object r = prepared == null ? null : prepared.aggregate(chunk, keyColumns, spec.funcs, spec.columns, spec.starts(accs));
             if (r instanceof Object[] result) {
                 mergeNative(chunk, keyColumns, result, spec, accs, groups, () -> Compute.selection(chunk, filter));

@@ -2,6 +2,7 @@ package io.vortex4j.reader.compute;
 
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.internal.NativeHandle;
 import io.vortex4j.reader.predicate.Predicate;
@@ -47,33 +48,59 @@ public final class PreparedFilter implements AutoCloseable {
     }
 
     /**
-     * Prepares {@code filter} for the chunks of {@code chunk}'s scan. Throws {@link
-     * io.vortex4j.VortexException} for a leaf on an unknown column or of another type, as {@link
-     * PredicateEvaluator#selection} does.
+     * Prepares {@code filter} for the chunks of the scan whose native handle the caller holds
+     * (acquired), scanning {@code schema}, before or after its first chunk; {@code what} names it
+     * in errors. Throws {@link io.vortex4j.VortexException} for a leaf on an unknown column or of
+     * another type, as {@link PredicateEvaluator#selection} does.
      */
-    public static PreparedFilter prepare(Chunk chunk, Predicate filter) {
-        List<Integer> shape = new ArrayList<>();
-        List<Predicate> leaves = new ArrayList<>();
-        flatten(filter.normalize(), shape, leaves);
-        int n = leaves.size();
-        byte[][] encoded = new byte[n][];
-        int[] columns = new int[n];
-        Predicate[] javaLeaves = new Predicate[n];
-        for (int k = 0; k < n; k++) {
-            Predicate leaf = leaves.get(k);
-            columns[k] = PredicateEvaluator.column(chunk.schema(), leaf);
-            encoded[k] = encoding(leaf);
-            javaLeaves[k] = encoded[k] == null ? leaf : null;
+    public static PreparedFilter prepare(long scan, Schema schema, Predicate filter, String what) {
+        Plan plan = Plan.of(filter);
+        int[] columns = new int[plan.leaves.length];
+        for (int k = 0; k < columns.length; k++) {
+            columns[k] = PredicateEvaluator.column(schema, plan.leaves[k]);
         }
-        int[] shapeInts = shape.stream().mapToInt(Integer::intValue).toArray();
-        long h = chunk.handle().acquire();
-        long prepared;
-        try {
-            prepared = Native.prepareFilter(h, shapeInts, encoded, columns);
-        } finally {
-            chunk.handle().release();
+        long prepared = Native.prepareFilter(scan, plan.shape, plan.encoded, columns);
+        return new PreparedFilter(prepared, plan.javaLeaves, "prepared filter of " + what);
+    }
+
+    /**
+     * A filter's shape and leaf encodings, which do not depend on the scan. The last one is kept:
+     * a query's splits (100 files: 100 scans) prepare the same filter object one after another,
+     * on any thread.
+     */
+    private static final class Plan {
+        private static volatile Plan last;
+
+        final Predicate filter;
+        final int[] shape;
+        final Predicate[] leaves;
+        final byte[][] encoded;
+        /** Per leaf: the leaf if Java evaluates it, else null. */
+        final Predicate[] javaLeaves;
+
+        private Plan(Predicate filter) {
+            List<Integer> shapeList = new ArrayList<>();
+            List<Predicate> leafList = new ArrayList<>();
+            flatten(filter.normalize(), shapeList, leafList);
+            this.filter = filter;
+            this.shape = shapeList.stream().mapToInt(Integer::intValue).toArray();
+            this.leaves = leafList.toArray(new Predicate[0]);
+            this.encoded = new byte[leaves.length][];
+            this.javaLeaves = new Predicate[leaves.length];
+            for (int k = 0; k < leaves.length; k++) {
+                encoded[k] = encoding(leaves[k]);
+                javaLeaves[k] = encoded[k] == null ? leaves[k] : null;
+            }
         }
-        return new PreparedFilter(prepared, javaLeaves, "prepared filter of the scan of " + chunk.scan().file().path());
+
+        static Plan of(Predicate filter) {
+            Plan p = last;
+            if (p == null || p.filter != filter) {
+                p = new Plan(filter);
+                last = p;
+            }
+            return p;
+        }
     }
 
     private static void flatten(Predicate p, List<Integer> shape, List<Predicate> leaves) {

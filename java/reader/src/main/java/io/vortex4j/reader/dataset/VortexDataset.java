@@ -326,13 +326,18 @@ public final class VortexDataset implements AutoCloseable {
         return file.scanRows(columns, pf.residual(), split.firstRow(), end, split, pf.residual());
     }
 
-    /** The open file of {@code split}, checking it is the file the split was planned on. */
+    /**
+     * The open file of {@code split}, checking it is the file the split was planned on. The open
+     * file is asked (an {@code fstat}, ~1 µs less per split than looking the path up): the
+     * dataset reads the file it opened, which keeps what was listed even when another file is
+     * moved to its path.
+     */
     private VortexFile file(Split split) {
-        checkUnchanged(split);
         VortexFile f = index.containsKey(split.path()) ? file(split.path()) : null;
         if (f == null) {
             throw new VortexException(split.path() + ": not a file of the dataset " + location);
         }
+        f.checkUnchanged(split.fileSize(), split.modifiedMillis());
         return f;
     }
 

@@ -68,6 +68,12 @@ public final class Native {
     /** Rows in the file. */
     public static native long rowCount(long file);
 
+    /**
+     * Throws unless the open file (not the path: the file being read) still has {@code size}
+     * bytes and was last modified at {@code modifiedMillis}.
+     */
+    public static native void checkUnchanged(long file, long size, long modifiedMillis);
+
     /** The file's top-level columns, encoded as described in the class comment. */
     public static native Object[] schema(long file);
 
@@ -213,13 +219,13 @@ public final class Native {
     // ---- prepared filters
 
     /**
-     * Prepares a filter for the chunks of {@code chunk}'s scan: {@code shape} is its negation
+     * Prepares a filter for the chunks of {@code scan}, before or after its first chunk: {@code shape} is its negation
      * normal form in prefix order ({@code 0 n}: AND of n children, {@code 1 n}: OR, {@code 2 k}:
      * leaf k), {@code leaves[k]} leaf k's {@code PredicateCodec} encoding (null: Java evaluates it
      * and passes its selection per chunk) on scan column {@code columns[k]}. Returns a filter
      * handle.
      */
-    public static native long prepareFilter(long chunk, int[] shape, byte[][] leaves, int[] columns);
+    public static native long prepareFilter(long scan, int[] shape, byte[][] leaves, int[] columns);
 
     /** Frees a prepared filter handle. */
     public static native void freeFilter(long filter);
