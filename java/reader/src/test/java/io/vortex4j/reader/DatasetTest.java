@@ -21,6 +21,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -30,6 +31,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.LongPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import org.junit.Test;
 
 /**
@@ -280,6 +283,21 @@ public class DatasetTest {
             Split split = d.splits(null).get(1);
             Files.setLastModifiedTime(gone.resolve("b.vortex"), FileTime.fromMillis(split.modifiedMillis() + 5000));
             expectError("b.vortex: the file changed after the split was planned", () -> d.scan(split, List.of(), null));
+            expectError("changed after the split was planned", () -> VortexDataset.scanSplit(split, List.of(), null));
+        }
+
+        // A file the dataset opened is read as it was listed, even with another file moved to its path.
+        Path replaced = Fixtures.tempDir().resolve("replaced");
+        write(replaced.resolve("a.vortex"), 0, 10, 10);
+        write(replaced.resolve("b.vortex"), 10, 20, 10);
+        try (VortexDataset d = VortexDataset.open(replaced)) {
+            Split split = d.splits(null).get(1);
+            write(replaced.resolve("new.tmp"), 100, 130, 10);
+            Files.move(replaced.resolve("new.tmp"), replaced.resolve("b.vortex"), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+            try (Scan scan = d.scan(split, List.of("id"), null)) {
+                assertEquals(LongStream.range(10, 20).boxed().collect(Collectors.toList()), ids(scan));
+            }
             expectError("changed after the split was planned", () -> VortexDataset.scanSplit(split, List.of(), null));
         }
     }
