@@ -150,11 +150,15 @@ impl OpenFile {
         self.file.row_count()
     }
 
-    /// Fails unless the open file still has `size` bytes and was last modified at
-    /// `modified_millis` (ms since the epoch), as when the split was planned.
+    /// Fails unless the open file is still linked (not deleted, nor replaced by a file moved to
+    /// its path) and still has `size` bytes and was last modified at `modified_millis` (ms since
+    /// the epoch), as when the split was planned.
     pub fn check_unchanged(&self, size: u64, modified_millis: i64) -> Result<()> {
         use std::os::unix::fs::MetadataExt;
         let meta = self.descriptor.metadata().map_err(|e| Error::file(&self.path, format!("cannot stat: {e}")))?;
+        if meta.nlink() == 0 {
+            return Err(Error::file(&self.path, "no such file (it was deleted or replaced after the split was planned)"));
+        }
         let millis = meta.mtime() * 1000 + meta.mtime_nsec() / 1_000_000;
         if meta.len() == size && millis == modified_millis {
             return Ok(());

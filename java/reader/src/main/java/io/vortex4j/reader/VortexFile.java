@@ -79,10 +79,11 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /**
-     * Throws {@link io.vortex4j.VortexException} unless this open file still has {@code size}
-     * bytes and was last modified at {@code modifiedMillis} (ms since the epoch): for callers that
-     * planned work on a listing of the file and read it later. It asks the open file (no path
-     * lookup): a file moved to this path since it was opened is not the one read.
+     * Throws {@link io.vortex4j.VortexException} unless this open file is still there (not
+     * deleted, nor replaced by another file moved to its path) with {@code size} bytes, last
+     * modified at {@code modifiedMillis} (ms since the epoch): for callers that planned work on a
+     * listing of the file and read it later. It asks the open file ({@code fstat}: its link
+     * count, size and modification time), with no path lookup.
      */
     public void checkUnchanged(long size, long modifiedMillis) {
         long h = handle.acquire();

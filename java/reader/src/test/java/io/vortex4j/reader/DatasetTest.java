@@ -286,19 +286,23 @@ public class DatasetTest {
             expectError("changed after the split was planned", () -> VortexDataset.scanSplit(split, List.of(), null));
         }
 
-        // A file the dataset opened is read as it was listed, even with another file moved to its path.
+        // The dataset checks the file it opened (fstat): a file moved over it, even of the same size
+        // and modification time, or deleted after planning opened it, is refused.
         Path replaced = Fixtures.tempDir().resolve("replaced");
         write(replaced.resolve("a.vortex"), 0, 10, 10);
         write(replaced.resolve("b.vortex"), 10, 20, 10);
         try (VortexDataset d = VortexDataset.open(replaced)) {
             Split split = d.splits(null).get(1);
-            write(replaced.resolve("new.tmp"), 100, 130, 10);
+            assertEquals(LongStream.range(10, 20).boxed().collect(Collectors.toList()), ids(d.scan(split, List.of("id"), null)));
+            write(replaced.resolve("new.tmp"), 10, 20, 10);
+            Files.setLastModifiedTime(replaced.resolve("new.tmp"), FileTime.fromMillis(split.modifiedMillis()));
+            assertEquals(split.fileSize(), Files.size(replaced.resolve("new.tmp")));
             Files.move(replaced.resolve("new.tmp"), replaced.resolve("b.vortex"), StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
-            try (Scan scan = d.scan(split, List.of("id"), null)) {
-                assertEquals(LongStream.range(10, 20).boxed().collect(Collectors.toList()), ids(scan));
-            }
-            expectError("changed after the split was planned", () -> VortexDataset.scanSplit(split, List.of(), null));
+            expectError("b.vortex: no such file (it was deleted or replaced after the split was planned)",
+                    () -> d.scan(split, List.of("id"), null));
+            Files.delete(replaced.resolve("a.vortex"));
+            expectError("a.vortex: no such file (it was deleted or replaced", () -> d.scan(d.splits(null).get(0), List.of("id"), null));
         }
     }
 
