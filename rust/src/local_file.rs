@@ -153,6 +153,11 @@ pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(Loca
 }
 
 impl Descriptor {
+    /// The identity of the file's contents when it was opened.
+    pub fn identity(&self) -> segment_memo::Identity {
+        self.0.identity
+    }
+
     /// The file's key in [`segment_memo`]: the same for every open of the same contents.
     #[cfg(test)]
     pub fn segment_key(&self) -> u64 {

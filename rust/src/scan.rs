@@ -103,7 +103,7 @@ impl Scan {
     /// `rows`, so when `rows` starts and ends on natural split boundaries
     /// ([`natural_splits`]) no chunk straddles two such ranges.
     pub fn open_rows(file: &OpenFile, columns: &[String], prune: Option<&Predicate>, rows: Range<u64>) -> Result<Self> {
-        let projection = file.projections.get_or_compute(columns.to_vec(), || {
+        let projection = file.projections().get_or_compute(columns.to_vec(), || {
             let types = columns.iter().map(|name| Ok(file.column_info(name)?.ty)).collect::<Result<Vec<_>>>()?;
             let dtypes = columns.iter().map(|name| file.column_dtype(name)).collect::<Result<Vec<_>>>()?;
             let bound = bind(file, projection(file, columns)?)?;
@@ -211,7 +211,7 @@ impl Scan {
 pub fn natural_splits(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
     // An encoding is never empty (it starts with its version): the empty key is "no predicate".
     let key = prune.map_or_else(Vec::new, Predicate::encode);
-    let kept = file.pruned.get_or_compute(key, || Ok(Arc::new(evaluate_zone_maps(file, prune)?)))?;
+    let kept = file.pruned().get_or_compute(key, || Ok(Arc::new(evaluate_zone_maps(file, prune)?)))?;
     Ok(kept.as_ref().clone())
 }
 
