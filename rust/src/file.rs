@@ -37,6 +37,7 @@ pub struct OpenFile {
 
 /// What the opens of one file share.
 struct Shared {
+    file: VortexFile,
     descriptor: Descriptor,
     /// Zone-map pruning results (see [`crate::scan::PruneCache`]).
     pruned: crate::scan::PruneCache,
@@ -58,7 +59,7 @@ pub type Column = crate::types::ChildType;
 /// over it took ~40% more CPU than through one connection (its state no longer in the CPU's
 /// caches), where one file read twice took the same.
 struct OpenFiles {
-    files: HashMap<(String, Identity), (Weak<Shared>, VortexFile)>,
+    files: HashMap<(String, Identity), Weak<Shared>>,
     /// Dead entries are dropped when the map reaches this size.
     sweep_at: usize,
 }
@@ -68,20 +69,20 @@ static OPEN_FILES: Lazy<Mutex<OpenFiles>> = Lazy::new(|| Mutex::new(OpenFiles { 
 /// An open of the file at `path` with contents `identity` that is still open, shared.
 fn shared_open(path: &str, identity: Identity) -> Option<OpenFile> {
     let open = OPEN_FILES.lock().unwrap_or_else(|e| e.into_inner());
-    let (shared, file) = open.files.get(&(path.to_string(), identity))?;
-    Some(OpenFile { path: path.to_string(), file: file.clone(), shared: shared.upgrade()? })
+    let shared = open.files.get(&(path.to_string(), identity))?.upgrade()?;
+    Some(OpenFile { path: path.to_string(), file: shared.file.clone(), shared })
 }
 
-/// Remembers `file` for [`shared_open`]. Once its last open closes, the entry keeps only its
-/// footer (`VortexFile`, the descriptor closed), until the next sweep.
+/// Remembers `file` for [`shared_open`]. Once its last open closes, its entry holds nothing
+/// (a dangling weak reference) until the next sweep.
 fn remember(file: &OpenFile) {
     let mut open = OPEN_FILES.lock().unwrap_or_else(|e| e.into_inner());
     if open.files.len() >= open.sweep_at {
-        open.files.retain(|_, (shared, _)| shared.strong_count() > 0);
+        open.files.retain(|_, shared| shared.strong_count() > 0);
         open.sweep_at = (2 * open.files.len()).max(64);
     }
     let key = (file.path.clone(), file.shared.descriptor.identity());
-    open.files.insert(key, (Arc::downgrade(&file.shared), file.file.clone()));
+    open.files.insert(key, Arc::downgrade(&file.shared));
 }
 
 /// Opens `path`, rejecting what is not a Vortex file with a message that names it. While the
@@ -125,8 +126,9 @@ pub fn open(path: &str) -> Result<OpenFile> {
     }
     let opened = OpenFile {
         path: path.to_string(),
-        file,
+        file: file.clone(),
         shared: Arc::new(Shared {
+            file,
             descriptor,
             pruned: Default::default(),
             projections: Default::default(),
@@ -190,7 +192,6 @@ impl OpenFile {
 
     /// The file's key in the segment memo ([`crate::segment_memo`]), shared by every open of the
     /// same contents.
-    #[cfg(test)]
     pub fn segment_key(&self) -> u64 {
         self.shared.descriptor.segment_key()
     }

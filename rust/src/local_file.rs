@@ -159,7 +159,6 @@ impl Descriptor {
     }
 
     /// The file's key in [`segment_memo`]: the same for every open of the same contents.
-    #[cfg(test)]
     pub fn segment_key(&self) -> u64 {
         self.0.key
     }

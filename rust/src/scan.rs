@@ -42,6 +42,12 @@ type SplitFuture = Pin<Box<dyn Future<Output = VortexResult<Option<ArrayRef>>> +
 /// `local_file`), so a chunk is read and decoded by the thread that asked for it.
 type Chunks = VecDeque<SplitFuture>;
 
+/// The chunks of the range being scanned: read by vortex, or kept from an earlier scan.
+enum Pending {
+    Reading(Chunks),
+    Kept(VecDeque<ArrayRef>),
+}
+
 /// A scan in progress: the projected chunks of the row ranges that pruning kept, in order.
 pub struct Scan {
     file: OpenFile,
@@ -51,7 +57,7 @@ pub struct Scan {
     /// Row ranges still to scan.
     ranges: VecDeque<Range<u64>>,
     /// The range being scanned and the file row of its next chunk.
-    current: Option<(Chunks, u64)>,
+    current: Option<(Pending, u64)>,
     /// Rows zone maps proved unselected (skipped without reading).
     pruned_rows: u64,
     /// Keeps the file's segments remembered while the scan is open (after `current`, whose
@@ -65,6 +71,8 @@ pub struct Scan {
 /// a range). Remembered per file and columns ([`Projections`]): a dataset's splits and repeated
 /// queries open many scans of the same columns (100 files: 100 scans per query).
 pub struct Projection {
+    /// Process-unique: a kept chunk's key ([`crate::segment_memo::Item::Chunk`]).
+    id: u64,
     types: Vec<ColumnType>,
     /// The columns' dtypes, as their chunks' arrays have them: what a filter is prepared against.
     dtypes: Vec<DType>,
@@ -107,7 +115,9 @@ impl Scan {
             let types = columns.iter().map(|name| Ok(file.column_info(name)?.ty)).collect::<Result<Vec<_>>>()?;
             let dtypes = columns.iter().map(|name| file.column_dtype(name)).collect::<Result<Vec<_>>>()?;
             let bound = bind(file, projection(file, columns)?)?;
-            Ok(Arc::new(Projection { types, dtypes, bound, boundaries: std::sync::OnceLock::new() }))
+            static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+            let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(Arc::new(Projection { id, types, dtypes, bound, boundaries: std::sync::OnceLock::new() }))
         })?;
         let end = rows.end.min(file.row_count());
         let rows = rows.start.min(end)..end;
@@ -152,9 +162,14 @@ impl Scan {
     /// The next chunk, or `None` at the end.
     pub fn next_chunk(&mut self) -> Result<Option<ChunkColumns>> {
         let path = &self.file.path;
+        let file_key = self.file.segment_key();
         loop {
-            if let Some((chunks, next_row)) = &mut self.current {
-                if let Some(chunk) = chunks.pop_front().map(block_on) {
+            if let Some((pending, next_row)) = &mut self.current {
+                let (next, read) = match pending {
+                    Pending::Reading(chunks) => (chunks.pop_front().map(block_on), true),
+                    Pending::Kept(arrays) => (arrays.pop_front().map(|a| Ok(Some(a))), false),
+                };
+                if let Some(chunk) = next {
                     let chunk = chunk.context(|| format!("{path}: cannot read the next chunk"))?;
                     // No filter: a split yields its rows (`None` only for a split without any).
                     let Some(chunk) = chunk else { continue };
@@ -168,6 +183,11 @@ impl Scan {
                             path,
                             format!("scan returned {} columns, expected {}", columns.len(), self.names.len()),
                         ));
+                    }
+                    if read {
+                        let rows = (first_row, first_row + len as u64);
+                        let bytes = (chunk.nbytes() as usize).max(1);
+                        crate::segment_memo::keep_chunk(file_key, self.projection.id, rows, &chunk, bytes);
                     }
                     return Ok(Some(ChunkColumns {
                         path: path.clone(),
@@ -185,6 +205,17 @@ impl Scan {
                 return Ok(None);
             };
             let start = range.start;
+            // Every chunk of the range kept by an earlier scan: no layout reader, segment or
+            // decoding is touched (what a repeated query over many small files mostly paid for).
+            if let Some(boundaries) = self.projection.boundaries.get() {
+                let kept: Option<VecDeque<ArrayRef>> = chunk_rows(boundaries, &range)
+                    .map(|rows| crate::segment_memo::get_chunk(file_key, self.projection.id, rows))
+                    .collect();
+                if let Some(kept) = kept {
+                    self.current = Some((Pending::Kept(kept), start));
+                    continue;
+                }
+            }
             let builder = self.file.scan()?.with_projection(self.projection.bound.clone());
             let boundaries = match self.projection.boundaries.get() {
                 Some(b) => Arc::clone(b),
@@ -200,9 +231,17 @@ impl Scan {
                 .and_then(|scan| scan.execute(None))
                 .context(|| format!("{path}: cannot start a scan"))?
                 .into();
-            self.current = Some((chunks, start));
+            self.current = Some((Pending::Reading(chunks), start));
         }
     }
+}
+
+/// The file rows of the chunks vortex's scan of `range` yields, given the natural split
+/// `boundaries` (as its `split_ranges` cuts them: the range's ends and the boundaries inside it).
+fn chunk_rows(boundaries: &[u64], range: &Range<u64>) -> impl Iterator<Item = (u64, u64)> {
+    let inside = boundaries.iter().copied().filter(|&b| b > range.start && b < range.end);
+    let points: Vec<u64> = std::iter::once(range.start).chain(inside).chain(std::iter::once(range.end)).collect();
+    (0..points.len() - 1).map(move |i| (points[i], points[i + 1])).filter(|(a, b)| a < b)
 }
 
 /// The file's natural splits (the row ranges its layout is chunked by, ascending), without those
@@ -352,4 +391,62 @@ pub fn filtered_count(
         }
     }
     Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chunk::Chunk;
+    use crate::predicate::CmpOp;
+    use crate::predicate::Literal;
+    use crate::prepared::LeafSpec;
+
+    /// A scan's chunks are kept and handed to the next scan of the same columns and rows, which
+    /// counts the same rows as the generated values say; a range cut inside chunks reads its own
+    /// rows rather than the kept whole chunks.
+    #[test]
+    fn kept_chunks_serve_the_next_scan_of_the_same_rows() {
+        let path = std::env::temp_dir().join(format!("vortex4j-kept-chunks-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap();
+        let strings = crate::fixture::write_dict_fixture(path, 5, 1000, 11, false).unwrap();
+        let file = crate::file::open(path).unwrap();
+        let names = vec!["s".to_string()];
+        let word = strings.iter().flatten().next().unwrap().clone();
+        let leaf = Predicate::Compare { column: "s".into(), op: CmpOp::Eq, value: Literal::Utf8(word.clone()) };
+        // Per chunk of `rows`: its first row, its column, and how many of its rows are `word`.
+        let scan = |rows: Range<u64>| {
+            let mut scan = Scan::open_rows(&file, &names, None, rows).unwrap();
+            let spec = LeafSpec { encoded: Some(leaf.clone().normalize().encode()), column: 0 };
+            let filter = scan.prepare_filter(&[2, 0], vec![spec]).unwrap();
+            let mut out = Vec::new();
+            while let Some(columns) = scan.next_chunk().unwrap() {
+                let (first, array) = (columns.first_row, columns.columns[0].clone());
+                let n = filter.count(&Chunk::new(columns), &[None]).unwrap().unwrap();
+                out.push((first, array, n));
+            }
+            out
+        };
+        let expected = |rows: Range<u64>| {
+            let rows = &strings[rows.start as usize..rows.end as usize];
+            rows.iter().filter(|s| s.as_deref() == Some(word.as_str())).count() as u64
+        };
+        let first = scan(0..5000);
+        let again = scan(0..5000);
+        assert_eq!(first.len(), 5);
+        for (a, b) in first.iter().zip(&again) {
+            assert_eq!((a.0, a.2), (b.0, b.2));
+            assert!(ArrayRef::ptr_eq(&a.1, &b.1), "the chunk at row {} was read again", a.0);
+        }
+        assert_eq!(again.iter().map(|c| c.2).sum::<u64>(), expected(0..5000));
+        let cut = scan(500..2500);
+        assert_eq!(cut.iter().map(|c| c.0).collect::<Vec<_>>(), vec![500, 1000, 2000]);
+        assert_eq!(cut.iter().map(|c| c.2).sum::<u64>(), expected(500..2500));
+        // The cut chunks are kept under their own rows, and serve the same cut again (with the
+        // whole chunk in the middle kept first).
+        let cut_again = scan(500..2500);
+        assert!(ArrayRef::ptr_eq(&cut_again[0].1, &cut[0].1) && ArrayRef::ptr_eq(&cut_again[2].1, &cut[2].1));
+        assert!(ArrayRef::ptr_eq(&cut_again[1].1, &first[1].1));
+        assert_eq!(cut_again.iter().map(|c| c.2).sum::<u64>(), expected(500..2500));
+        let _ = std::fs::remove_file(path);
+    }
 }

@@ -6,6 +6,12 @@
 //! the sample read 8.7 MB per query, most of its native time. Kept across scans, a repeated query
 //! over the same columns reads nothing: its time is the filter's.
 //!
+//! Chunks are kept too: the arrays a scan's split future decoded from the segments, by the
+//! scan's projection and file rows ([`Item::Chunk`]). A scan whose range finds all its chunks
+//! kept skips vortex's layout readers, segment futures and array deserialization altogether.
+//! Those are per file: over 100 small files read in turn, each file's reader state had left the
+//! CPU's caches by the time its split came round again.
+//!
 //! Only segments read by scans are kept (not the footer). A file is known by its contents'
 //! identity (device, inode, size, modification time: [`Identity`]), so two opens of the same file
 //! (two connections, a connection and a dataset) share its kept segments, and a file rewritten
@@ -24,6 +30,7 @@ use std::os::unix::fs::MetadataExt;
 use std::sync::Mutex;
 
 use once_cell::sync::Lazy;
+use vortex_array::ArrayRef;
 use vortex_array::buffer::BufferHandle;
 
 /// Bytes kept at most by default: the segments of a workload over a few 10M-row files (the whole
@@ -33,15 +40,31 @@ use vortex_array::buffer::BufferHandle;
 /// as keeping nothing, and slower on the scans that read most; 256 MiB made it 1.1–2.3× faster).
 pub const DEFAULT_CAPACITY: usize = 256 << 20;
 
-/// A segment: its file's key ([`open`]) and its id in the file.
-type Key = (u64, u32);
+/// What is kept of a file: a segment by its id, or a chunk of a scan's columns (the projection's
+/// [`crate::scan::Projection`] id and the chunk's file rows).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Item {
+    Segment(u32),
+    Chunk { projection: u64, rows: (u64, u64) },
+}
+
+/// An item of a file, by the file's key ([`open`]).
+type Key = (u64, Item);
+
+/// A kept segment's bytes, or a kept chunk: the arrays vortex decoded from the segments (their
+/// buffers are the segments' own, so a chunk costs little more than its segments).
+#[derive(Clone)]
+pub enum Kept {
+    Segment(BufferHandle),
+    Chunk(ArrayRef),
+}
 
 struct Memo {
     capacity: usize,
     /// Use counter: an entry's stamp is its last use.
     clock: u64,
     held: usize,
-    entries: HashMap<Key, (BufferHandle, usize, u64)>,
+    entries: HashMap<Key, (Kept, usize, u64)>,
     /// Entries by last use, oldest first.
     by_use: BTreeMap<u64, Key>,
 }
@@ -51,7 +74,7 @@ impl Memo {
         Memo { capacity, clock: 0, held: 0, entries: HashMap::new(), by_use: BTreeMap::new() }
     }
 
-    fn get(&mut self, key: Key) -> Option<BufferHandle> {
+    fn get(&mut self, key: Key) -> Option<Kept> {
         self.clock += 1;
         let now = self.clock;
         let (buffer, _, used) = self.entries.get_mut(&key)?;
@@ -63,7 +86,7 @@ impl Memo {
 
     /// Keeps `buffer` (`len` bytes) for `key`, dropping the least recently used entries to make
     /// room; returns what was dropped, to be freed once the lock is released.
-    fn keep(&mut self, key: Key, buffer: BufferHandle, len: usize) -> Vec<BufferHandle> {
+    fn keep(&mut self, key: Key, buffer: Kept, len: usize) -> Vec<Kept> {
         if len > self.capacity || self.entries.contains_key(&key) {
             return Vec::new();
         }
@@ -76,7 +99,7 @@ impl Memo {
     }
 
     /// Drops the least recently used entries until at most `bytes` are held.
-    fn shrink_to(&mut self, bytes: usize) -> Vec<BufferHandle> {
+    fn shrink_to(&mut self, bytes: usize) -> Vec<Kept> {
         let mut dropped = Vec::new();
         while self.held > bytes {
             let Some((_, oldest)) = self.by_use.pop_first() else { break };
@@ -88,7 +111,7 @@ impl Memo {
         dropped
     }
 
-    fn forget(&mut self, file: u64) -> Vec<BufferHandle> {
+    fn forget(&mut self, file: u64) -> Vec<Kept> {
         let mut dropped = Vec::new();
         let held = &mut self.held;
         let by_use = &mut self.by_use;
@@ -156,12 +179,30 @@ pub fn close(identity: Identity) {
 
 /// Segment `segment` of file `file`, if kept.
 pub fn get(file: u64, segment: u32) -> Option<BufferHandle> {
-    lock().get((file, segment))
+    match lock().get((file, Item::Segment(segment)))? {
+        Kept::Segment(buffer) => Some(buffer),
+        Kept::Chunk(_) => None,
+    }
 }
 
 /// Keeps segment `segment` of file `file` (`len` bytes), unless another thread kept it first.
 pub fn keep(file: u64, segment: u32, buffer: &BufferHandle, len: usize) {
-    let dropped = lock().keep((file, segment), buffer.clone(), len);
+    let dropped = lock().keep((file, Item::Segment(segment)), Kept::Segment(buffer.clone()), len);
+    drop(dropped);
+}
+
+/// The chunk of file rows `rows` of projection `projection` of file `file`, if kept.
+pub fn get_chunk(file: u64, projection: u64, rows: (u64, u64)) -> Option<ArrayRef> {
+    match lock().get((file, Item::Chunk { projection, rows }))? {
+        Kept::Chunk(array) => Some(array),
+        Kept::Segment(_) => None,
+    }
+}
+
+/// Keeps a chunk (`len` bytes: its arrays' buffers, counted again beside the segments they
+/// share, so the bound errs on the side of less), unless another thread kept it first.
+pub fn keep_chunk(file: u64, projection: u64, rows: (u64, u64), array: &ArrayRef, len: usize) {
+    let dropped = lock().keep((file, Item::Chunk { projection, rows }), Kept::Chunk(array.clone()), len);
     drop(dropped);
 }
 
@@ -208,8 +249,8 @@ pub fn held_by(file: u64) -> usize {
 mod tests {
     use super::*;
 
-    fn buffer(len: usize) -> BufferHandle {
-        BufferHandle::new_host(vortex_buffer::ByteBuffer::from(vec![0u8; len]))
+    fn buffer(len: usize) -> Kept {
+        Kept::Segment(BufferHandle::new_host(vortex_buffer::ByteBuffer::from(vec![0u8; len])))
     }
 
     /// The policy on a memo of its own (the process-wide one is shared with other tests' scans).
@@ -219,32 +260,32 @@ mod tests {
         let mut memo = Memo::new(CAPACITY);
         let quarter = CAPACITY / 4;
         for s in 0..4 {
-            assert!(memo.keep((1, s), buffer(quarter), quarter).is_empty());
+            assert!(memo.keep((1, Item::Segment(s)), buffer(quarter), quarter).is_empty());
         }
         assert_eq!(memo.held, CAPACITY);
         // 0 used again: 1 is now the oldest and makes room for the fifth.
-        assert!(memo.get((1, 0)).is_some());
-        assert_eq!(memo.keep((2, 0), buffer(quarter), quarter).len(), 1);
-        assert!(memo.get((1, 1)).is_none() && memo.get((1, 0)).is_some());
+        assert!(memo.get((1, Item::Segment(0))).is_some());
+        assert_eq!(memo.keep((2, Item::Segment(0)), buffer(quarter), quarter).len(), 1);
+        assert!(memo.get((1, Item::Segment(1))).is_none() && memo.get((1, Item::Segment(0))).is_some());
         assert_eq!(memo.held, CAPACITY);
         // A segment bigger than the whole memo is not kept, and drops nothing.
-        assert!(memo.keep((3, 0), buffer(CAPACITY + 1), CAPACITY + 1).is_empty());
-        assert!(memo.get((3, 0)).is_none());
+        assert!(memo.keep((3, Item::Segment(0)), buffer(CAPACITY + 1), CAPACITY + 1).is_empty());
+        assert!(memo.get((3, Item::Segment(0))).is_none());
         // Forgetting a file drops its segments only.
         assert_eq!(memo.forget(1).len(), 3);
         assert_eq!(memo.held, quarter);
         assert_eq!(memo.entries.len(), 1);
         assert_eq!(memo.by_use.len(), 1);
-        assert!(memo.get((2, 0)).is_some());
+        assert!(memo.get((2, Item::Segment(0))).is_some());
         // A smaller capacity drops the least recently used now; 0 keeps nothing.
-        assert!(memo.keep((2, 1), buffer(quarter), quarter).is_empty());
-        assert!(memo.get((2, 0)).is_some());
+        assert!(memo.keep((2, Item::Segment(1)), buffer(quarter), quarter).is_empty());
+        assert!(memo.get((2, Item::Segment(0))).is_some());
         memo.capacity = quarter;
         assert_eq!(memo.shrink_to(quarter).len(), 1);
-        assert!(memo.get((2, 1)).is_none() && memo.get((2, 0)).is_some());
+        assert!(memo.get((2, Item::Segment(1))).is_none() && memo.get((2, Item::Segment(0))).is_some());
         memo.capacity = 0;
         assert_eq!(memo.shrink_to(0).len(), 1);
-        assert!(memo.keep((2, 2), buffer(1), 1).is_empty());
+        assert!(memo.keep((2, Item::Segment(2)), buffer(1), 1).is_empty());
         assert_eq!((memo.held, memo.entries.len(), memo.by_use.len()), (0, 0, 0));
     }
 }

@@ -74,6 +74,9 @@ public class ReaderCacheTest {
 
     @Test
     public void manyFilesKeepAtMostTheBound() {
+        // Without kept chunks: a scan whose chunks are all kept needs no layout reader.
+        long segments = SegmentCache.capacityBytes();
+        SegmentCache.setCapacity(0);
         try (VortexDataset dataset = VortexDataset.open(folder)) {
             ReaderCache.setCapacity(0);
             count(dataset, 2);
@@ -89,6 +92,8 @@ public class ReaderCacheTest {
             ReaderCache.setCapacity(FILES);
             count(dataset, 1);
             assertEquals(FILES, ReaderCache.size());
+        } finally {
+            SegmentCache.setCapacity(segments);
         }
         // Closing the dataset closes its files: their readers go with them.
         assertEquals(0, ReaderCache.size());
