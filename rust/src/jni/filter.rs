@@ -177,6 +177,26 @@ fn partials_to_java(env: &mut jni::Env<'_>, aggregated: Aggregated) -> super::Jn
     Ok(raw(object_array(env, parts)?))
 }
 
+/// A prepared filter's leaves from Java: `leaves[k]` leaf `k`'s encoding (null: Java evaluates
+/// it) on scan column `columns[k]`.
+pub(super) fn leaf_specs<'l>(
+    env: &mut jni::Env<'l>,
+    leaves: &JObjectArray<'l>,
+    columns: JIntArray<'l>,
+) -> super::JniResult<Vec<LeafSpec>> {
+    let columns = read_i32s(env, columns.into())?;
+    if columns.len() != leaves.len(env)? {
+        return Err(crate::error::Error::Invalid("leaves and their columns differ in number".into()).into());
+    }
+    let mut specs = Vec::with_capacity(columns.len());
+    for (k, &column) in columns.iter().enumerate() {
+        let leaf = element(env, leaves, k)?;
+        let encoded = if leaf.is_null() { None } else { Some(bytes(env, &env.cast_local::<JByteArray>(leaf)?)?) };
+        specs.push(LeafSpec { encoded, column: usize::try_from(column).unwrap_or(usize::MAX) });
+    }
+    Ok(specs)
+}
+
 /// Prepares a filter for the chunks of one scan (see `crate::prepared`), before or after its first
 /// chunk: `leaves[k]` is leaf `k`'s encoding (null: Java evaluates it) on scan column
 /// `columns[k]`, `shape` the tree.
@@ -191,16 +211,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_prepareFilter<'l>
 ) -> jlong {
     call(&mut env, |env| {
         let shape = read_i32s(env, shape.into())?;
-        let columns = read_i32s(env, columns.into())?;
-        if columns.len() != leaves.len(env)? {
-            return Err(crate::error::Error::Invalid("leaves and their columns differ in number".into()).into());
-        }
-        let mut specs = Vec::with_capacity(columns.len());
-        for (k, &column) in columns.iter().enumerate() {
-            let leaf = element(env, &leaves, k)?;
-            let encoded = if leaf.is_null() { None } else { Some(bytes(env, &env.cast_local::<JByteArray>(leaf)?)?) };
-            specs.push(LeafSpec { encoded, column: usize::try_from(column).unwrap_or(usize::MAX) });
-        }
+        let specs = leaf_specs(env, &leaves, columns)?;
         let scan = unsafe { borrow::<super::scan::ScanHandle>(scan, "scan")? };
         let prepared = scan.lock().expect("scan lock poisoned").prepare_filter(&shape, specs)?;
         Ok(into_handle(prepared))

@@ -97,6 +97,65 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countChunks<'l>(
     })
 }
 
+/// A split's filtered count in as few calls as possible: opens the scan of `columns` over the
+/// file rows `[start, end)` (pruned by `prune` when given, as `openScanRows`), prepares the
+/// filter (`shape`, `leaves`, `leaf_columns` as `prepareFilter`; every leaf native) and counts up
+/// to `max_chunks` chunks (as `countChunks`). Writes to `out` what `countChunks` writes, then the
+/// scan's and the filter's handles when the scan has not ended (Java goes on with them and owns
+/// them, and the declined chunk if any), else 0 and 0 (both freed here). A split of a small file
+/// is counted in this one call.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countSplit<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    file: jlong,
+    columns: JObjectArray<'l>,
+    prune: JByteArray<'l>,
+    start: jlong,
+    end: jlong,
+    shape: jni::objects::JIntArray<'l>,
+    leaves: JObjectArray<'l>,
+    leaf_columns: jni::objects::JIntArray<'l>,
+    max_chunks: jint,
+    out: JLongArray<'l>,
+) -> jlong {
+    call(&mut env, |env| {
+        let invalid = |what: String| crate::error::Error::Invalid(format!("count split: {what}"));
+        let max = usize::try_from(max_chunks).ok().filter(|&m| m > 0).ok_or_else(|| invalid(format!("{max_chunks} chunks at most")))?;
+        if out.len(env)? < 7 {
+            return Err(invalid("out holds fewer than 7 longs".into()).into());
+        }
+        let specs = super::filter::leaf_specs(env, &leaves, leaf_columns)?;
+        let shape = super::values::read_i32s(env, shape.into())?;
+        let columns = strings(env, &columns)?;
+        let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, &prune)?)?) };
+        let file = unsafe { borrow::<OpenFile>(file, "file")? };
+        let rows = start.max(0) as u64..end.max(0) as u64;
+        let mut scan = Scan::open_rows(file, &columns, prune.as_ref(), rows)?;
+        let filter = scan.prepare_filter(&shape, specs)?;
+        let counted = count_chunks(&mut scan, &filter, max)?;
+        let (ended, declined, len, first_row) = match counted.stop {
+            Stop::Limit => (0, 0, 0, 0),
+            Stop::End => (1, 0, 0, 0),
+            Stop::Declined(chunk) => {
+                let (len, first_row) = (chunk.len() as jlong, chunk.data.first_row as jlong);
+                (0, into_handle(chunk), len, first_row)
+            }
+        };
+        let (scan, filter) = if ended == 1 { (0, 0) } else { (into_handle(Mutex::new(scan)), into_handle(filter)) };
+        if let Err(e) = out.set_region(env, 0, &[counted.chunks as jlong, ended, declined, len, first_row, scan, filter]) {
+            // Java never saw them.
+            unsafe {
+                free::<Chunk>(declined);
+                free::<ScanHandle>(scan);
+                free::<PreparedFilter>(filter);
+            }
+            return Err(e.into());
+        }
+        Ok(counted.rows as jlong)
+    })
+}
+
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeScan<'l>(
     mut env: EnvUnowned<'l>,

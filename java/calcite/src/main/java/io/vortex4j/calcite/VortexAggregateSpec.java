@@ -2,7 +2,6 @@ package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
 import io.vortex4j.reader.Cancellation;
-import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SplitExecutor;
@@ -192,11 +191,8 @@ public final class VortexAggregateSpec {
         if (columns.isEmpty()) {
             columns.add(dataset.fileSchema().field(0).name()); // a filter on partition columns only
         }
-        List<Long> counts = SplitExecutor.map(dataset.splits(filter), table.threads(), split -> {
-            try (Scan scan = dataset.scan(split, columns, filter)) {
-                return scan.countRemaining(scan.chunkFilter());
-            }
-        });
+        List<Long> counts = SplitExecutor.map(dataset.splits(filter), table.threads(),
+                split -> dataset.count(split, columns, filter));
         long n = 0;
         for (long c : counts) {
             n += c;

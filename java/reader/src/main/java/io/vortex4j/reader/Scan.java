@@ -191,14 +191,50 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
         if (rows < 0) {
             return -1;
         }
+        return rows + counted(out, filter);
+    }
+
+    /**
+     * Takes note of a native count's {@code out} (chunks counted, ended, the declined chunk): the
+     * rows {@code filter} selects in the declined chunk, counted the selection way, else 0.
+     */
+    private long counted(long[] out, Predicate filter) {
         chunkIndex += out[0];
         done = out[1] != 0;
-        if (out[2] != 0) {
-            try (Chunk declined = new Chunk(this, out[2], chunkIndex++, Math.toIntExact(out[3]), out[4])) {
-                rows += Compute.selection(declined, filter).cardinality();
-            }
+        if (out[2] == 0) {
+            return 0;
         }
-        return rows;
+        try (Chunk declined = new Chunk(this, out[2], chunkIndex++, Math.toIntExact(out[3]), out[4])) {
+            return Compute.selection(declined, filter).cardinality();
+        }
+    }
+
+    /**
+     * The scan {@code Native.countSplit} left open (its handle {@code out[5]}, its prepared
+     * filter {@code out[6]}, and what it counted in {@code out}), as a scan of {@code file}
+     * positioned after the chunks counted; {@code declinedRows} receives the rows of the chunk
+     * the filter declined, if any.
+     */
+    static Scan afterCount(VortexFile file, Schema schema, Split split, Predicate filter, long[] out, long[] declinedRows) {
+        Scan scan = new Scan(file, out[5], schema, split, filter);
+        try {
+            PreparedFilter prepared = PreparedFilter.adopt(out[6], filter, "the scan of " + file.path());
+            synchronized (scan.prepared) {
+                scan.prepared.put(filter, prepared);
+            }
+        } catch (RuntimeException | Error e) {
+            Native.freeFilter(out[6]);
+            Native.freeChunk(out[2]);
+            scan.close();
+            throw e;
+        }
+        try {
+            declinedRows[0] = scan.counted(out, filter);
+        } catch (RuntimeException | Error e) {
+            scan.close();
+            throw e;
+        }
+        return scan;
     }
 
     /** This scan as an Iterable, for for-each loops (it can be iterated once). */

@@ -1,6 +1,8 @@
 package io.vortex4j.reader;
 
 import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.compute.PreparedFilter;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.internal.NativeHandle;
@@ -140,6 +142,32 @@ public final class VortexFile implements AutoCloseable {
     public Scan scanRows(List<String> columns, Predicate prune, long firstRow, long endRow, Split split,
             Predicate chunkFilter) {
         List<String> names = columns.isEmpty() ? schema().names() : columns;
+        Schema scanned = scannedSchema(columns);
+        long h = handle.acquire();
+        try {
+            long scan = Native.openScanRows(h, names.toArray(new String[0]), pruneEncoding(prune), firstRow, endRow);
+            return new Scan(this, scan, scanned, split, chunkFilter);
+        } finally {
+            handle.release();
+        }
+    }
+
+    /** The columns a scan of {@code columns} (empty: all) yields; an unknown one names the file. */
+    private Schema scannedSchema(List<String> columns) {
+        Object[] last = lastScanned;
+        if (last != null && last[0].equals(columns)) {
+            return (Schema) last[1]; // a dataset's splits scan the same columns of a file
+        }
+        Schema scanned = resolve(columns);
+        lastScanned = new Object[] {List.copyOf(columns), scanned};
+        return scanned;
+    }
+
+    /** {columns, their schema} of the last {@link #scannedSchema} call. */
+    private volatile Object[] lastScanned;
+
+    private Schema resolve(List<String> columns) {
+        List<String> names = columns.isEmpty() ? schema().names() : columns;
         Field[] fields = new Field[names.size()];
         for (int i = 0; i < fields.length; i++) {
             try {
@@ -148,14 +176,53 @@ public final class VortexFile implements AutoCloseable {
                 throw new io.vortex4j.VortexException(path + ": " + e.getMessage());
             }
         }
+        return Schema.of(fields);
+    }
+
+    /**
+     * How many rows of {@code [firstRow, endRow)} satisfy {@code filter} (over the file's
+     * columns; null: every row), scanning {@code columns} and skipping chunks zone maps rule the
+     * filter out of: what {@code scanRows(columns, filter, firstRow, endRow, split, filter)
+     * .countRemaining(filter)} gives. When every leaf of the filter is native, the scan is opened,
+     * the filter prepared and the first 16 chunks counted in one native call (a split of a small
+     * file costs one crossing and no Java object per scan), then as {@link Scan#countRemaining}.
+     */
+    public long countRows(List<String> columns, Predicate filter, long firstRow, long endRow, Split split) {
+        return countRows(columns, filter, firstRow, endRow, split, COUNT_BATCH);
+    }
+
+    /** {@link #countRows(List, Predicate, long, long, Split)} with {@code maxChunks} in the first call (tests). */
+    long countRows(List<String> columns, Predicate filter, long firstRow, long endRow, Split split, int maxChunks) {
+        Object[] encoding = filter == null || !PredicateEvaluator.isDictFilterEnabled() ? null
+                : PreparedFilter.nativeEncoding(scannedSchema(columns), filter);
+        if (encoding == null) {
+            try (Scan scan = scanRows(columns, filter, firstRow, endRow, split, filter)) {
+                return scan.countRemaining(filter);
+            }
+        }
+        Cancellation.current().check();
+        NativeMemory.reserve();
+        List<String> names = columns.isEmpty() ? schema().names() : columns;
+        long[] out = new long[7];
+        long rows;
         long h = handle.acquire();
         try {
-            long scan = Native.openScanRows(h, names.toArray(new String[0]), pruneEncoding(prune), firstRow, endRow);
-            return new Scan(this, scan, Schema.of(fields), split, chunkFilter);
+            rows = Native.countSplit(h, names.toArray(new String[0]), pruneEncoding(filter), firstRow, endRow,
+                    (int[]) encoding[0], (byte[][]) encoding[1], (int[]) encoding[2], maxChunks, out);
         } finally {
             handle.release();
         }
+        if (out[1] != 0) {
+            return rows;
+        }
+        long[] declined = new long[1];
+        try (Scan scan = Scan.afterCount(this, scannedSchema(columns), split, filter, out, declined)) {
+            return rows + declined[0] + scan.countRemaining(filter);
+        }
     }
+
+    /** Chunks {@link #countRows} counts in its first native call. */
+    private static final int COUNT_BATCH = 16;
 
     /**
      * The file's natural splits (the row ranges its chunks are laid out in, ascending) that zone
@@ -175,13 +242,27 @@ public final class VortexFile implements AutoCloseable {
      * Normalizer#prunable}: conjuncts that are Java functions are dropped), or null for none.
      */
     private static byte[] pruneEncoding(Predicate prune) {
-        try {
-            Predicate carried = prune == null ? null : Normalizer.prunable(prune);
-            return carried == null ? null : PredicateCodec.encode(carried);
-        } catch (IllegalArgumentException e) {
-            return null; // e.g. java.time literals: no pruning, same answers
+        if (prune == null) {
+            return null;
         }
+        // The last one is kept: a query's splits (100 files: 100 scans) encode the same filter.
+        Object[] last = lastPrune;
+        if (last != null && last[0] == prune) {
+            return (byte[]) last[1];
+        }
+        byte[] encoded;
+        try {
+            Predicate carried = Normalizer.prunable(prune);
+            encoded = carried == null ? null : PredicateCodec.encode(carried);
+        } catch (IllegalArgumentException e) {
+            encoded = null; // e.g. java.time literals: no pruning, same answers
+        }
+        lastPrune = new Object[] {prune, encoded};
+        return encoded;
     }
+
+    /** {prune predicate, its encoding} of the last {@link #pruneEncoding} call. */
+    private static volatile Object[] lastPrune;
 
     /**
      * The reference answer: the row indices vortex's own filtered scan selects for {@code

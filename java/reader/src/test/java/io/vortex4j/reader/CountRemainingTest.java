@@ -175,6 +175,47 @@ public class CountRemainingTest {
     }
 
     /**
+     * {@link VortexDataset#count} / {@link VortexFile#countRows}: the scan opened, the filter
+     * prepared and the first chunks counted in one native call, the rest (past 1, 2 or 16 chunks,
+     * or a declined chunk) on the scan it hands back; a Java leaf, no filter or the native filters
+     * off take the scan way. Every answer equals the generated values.
+     */
+    @Test
+    public void splitCountsInOneCallEqualTheValues() {
+        file();
+        Predicate computed = new Predicate.Computed("s", "has z", v -> ((String) v).contains("z"), false);
+        List<String> columns = List.of("id", "s", "w");
+        try (VortexDataset dataset = VortexDataset.open(path); VortexFile file = VortexFile.open(path)) {
+            int chunks = 0;
+            try (Scan scan = file.scan("id")) {
+                for (Chunk c : scan) {
+                    c.close();
+                    chunks++;
+                }
+            }
+            assertTrue(chunks + " chunks: more than one call at 2 per call", chunks > 2);
+            List<Object[]> filters = new java.util.ArrayList<>(filters());
+            filters.add(new Object[] {computed, (IntPredicate) r -> s[r].contains("z")});
+            filters.add(new Object[] {null, (IntPredicate) r -> true});
+            for (boolean dictFilter : new boolean[] {true, false}) {
+                PredicateEvaluator.setDictFilterEnabled(dictFilter);
+                for (Object[] f : filters) {
+                    Predicate filter = (Predicate) f[0];
+                    long want = expected((IntPredicate) f[1]);
+                    long n = 0;
+                    for (Split split : dataset.splits(filter, ROWS / 4)) {
+                        n += dataset.count(split, columns, filter);
+                    }
+                    assertEquals(filter + " by split", want, n);
+                    for (int max : new int[] {1, 2, 16}) {
+                        assertEquals(filter + " at " + max, want, file.countRows(columns, filter, 0, ROWS, null, max));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Mixed with iteration: chunks read by next() (and one pending after hasNext()) are not counted
      * again. With a Java-evaluated leaf, or the native filters off, it counts chunk by chunk.
      */

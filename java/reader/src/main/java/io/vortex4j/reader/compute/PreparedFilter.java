@@ -64,6 +64,28 @@ public final class PreparedFilter implements AutoCloseable {
     }
 
     /**
+     * What {@code Native.prepareFilter} takes for {@code filter} over a scan of {@code schema}:
+     * {shape, leaf encodings, leaf columns} as {@code Object[]{int[], byte[][], int[]}}, or null
+     * when a leaf is evaluated by Java. Throws as {@link #prepare} does.
+     */
+    public static Object[] nativeEncoding(Schema schema, Predicate filter) {
+        Plan plan = Plan.of(filter);
+        int[] columns = new int[plan.leaves.length];
+        for (int k = 0; k < columns.length; k++) {
+            columns[k] = PredicateEvaluator.column(schema, plan.leaves[k]);
+            if (plan.javaLeaves[k] != null) {
+                return null;
+            }
+        }
+        return new Object[] {plan.shape, plan.encoded, columns};
+    }
+
+    /** The filter {@code Native.countSplit} prepared natively ({@code handle}), now owned here. */
+    public static PreparedFilter adopt(long handle, Predicate filter, String what) {
+        return new PreparedFilter(handle, Plan.of(filter).javaLeaves, "prepared filter of " + what);
+    }
+
+    /**
      * A filter's shape and leaf encodings, which do not depend on the scan. The last one is kept:
      * a query's splits (100 files: 100 scans) prepare the same filter object one after another,
      * on any thread.

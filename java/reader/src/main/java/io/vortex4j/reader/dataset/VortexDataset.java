@@ -294,6 +294,23 @@ public final class VortexDataset implements AutoCloseable {
     }
 
     /**
+     * How many rows of the split {@code filter} (over the dataset's columns; null: every row)
+     * selects, scanning {@code columns} (file columns, as {@link #scan}): what counting {@code
+     * scan(split, columns, filter)}'s chunks with its {@link Scan#chunkFilter()} gives, in one
+     * native call for a small file ({@link VortexFile#countRows}). Throws as {@link #scan} does.
+     */
+    public long count(Split split, List<String> columns, Predicate filter) {
+        checkColumns(filter);
+        VortexFile file = file(split);
+        checkNotPartitionColumns(split, columns);
+        PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
+        if (pf.excludesFile()) {
+            return 0;
+        }
+        return file.countRows(columns, pf.residual(), split.firstRow(), split.endRow(), split);
+    }
+
+    /**
      * Scans a split without its dataset (e.g. in another JVM): reopens the file by path, checks
      * it is unchanged, and scans as {@link #scan} does (without the check against the dataset's
      * schema, which only the dataset knows).
@@ -315,15 +332,19 @@ public final class VortexDataset implements AutoCloseable {
         if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
             throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
         }
+        checkNotPartitionColumns(split, columns);
+        PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
+        long end = pf.excludesFile() ? split.firstRow() : split.endRow();
+        return file.scanRows(columns, pf.residual(), split.firstRow(), end, split, pf.residual());
+    }
+
+    private static void checkNotPartitionColumns(Split split, List<String> columns) {
         for (String c : columns) {
             if (split.partitionValues().containsKey(c)) {
                 throw new VortexException("'" + c + "' is a partition column of " + split.path()
                         + ": its value is in Split.partitionValues(), not in the chunks");
             }
         }
-        PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
-        long end = pf.excludesFile() ? split.firstRow() : split.endRow();
-        return file.scanRows(columns, pf.residual(), split.firstRow(), end, split, pf.residual());
     }
 
     /**
@@ -407,8 +428,8 @@ public final class VortexDataset implements AutoCloseable {
     }
 
     private void checkColumns(Predicate filter) {
-        if (filter == null) {
-            return;
+        if (filter == null || filter == checkedFilter) {
+            return; // a query's splits check the same filter object
         }
         for (String c : filter.columns()) {
             if (schema().indexOf(c) < 0) {
@@ -422,7 +443,11 @@ public final class VortexDataset implements AutoCloseable {
                 }
             }
         }
+        checkedFilter = filter;
     }
+
+    /** The last filter {@link #checkColumns} found valid (predicates are immutable). */
+    private volatile Predicate checkedFilter;
 
     private void checkOpen() {
         if (closed) {

@@ -255,6 +255,16 @@ public final class Native {
     public static native long openScanRows(long file, String[] columns, byte[] prune, long start, long end);
 
     /**
+     * A split's filtered count: {@link #openScanRows}, {@link #prepareFilter} (every leaf native)
+     * and {@link #countChunks} of up to {@code maxChunks} chunks in one call. {@code out} (7
+     * longs): what {@code countChunks} writes, then the scan's and the filter's handles when the
+     * scan has not ended (the caller owns them, as the declined chunk), else 0 and 0. Returns the
+     * rows counted.
+     */
+    public static native long countSplit(long file, String[] columns, byte[] prune, long start, long end, int[] shape,
+            byte[][] leaves, int[] leafColumns, int maxChunks, long[] out);
+
+    /**
      * The file's natural splits (its chunk-aligned row ranges, ascending) that zone maps keep for
      * {@code prune} (may be null: all), as {@code long[]{start0, end0, start1, end1, ...}}.
      */
