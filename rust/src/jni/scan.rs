@@ -81,20 +81,26 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countChunks<'l>(
         let scan = unsafe { borrow::<ScanHandle>(scan, "scan")? };
         let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
         let counted = count_chunks(&mut scan.lock().expect("scan lock poisoned"), filter, max)?;
-        let (ended, declined, len, first_row) = match counted.stop {
-            Stop::Limit => (0, 0, 0, 0),
-            Stop::End => (1, 0, 0, 0),
-            Stop::Declined(chunk) => {
-                let (len, first_row) = (chunk.len() as jlong, chunk.data.first_row as jlong);
-                (0, into_handle(chunk), len, first_row)
-            }
-        };
+        let (ended, declined, len, first_row) = stop_fields(counted.stop);
         if let Err(e) = out.set_region(env, 0, &[counted.chunks as jlong, ended, declined, len, first_row]) {
             unsafe { free::<Chunk>(declined) }; // Java never saw it
             return Err(e.into());
         }
         Ok(counted.rows as jlong)
     })
+}
+
+/// Why a count stopped, as Java reads it: (1 if the scan ended, the declined chunk's handle,
+/// its length, its first row), the chunk handed over to Java.
+fn stop_fields(stop: Stop) -> (jlong, jlong, jlong, jlong) {
+    match stop {
+        Stop::Limit => (0, 0, 0, 0),
+        Stop::End => (1, 0, 0, 0),
+        Stop::Declined(chunk) => {
+            let (len, first_row) = (chunk.len() as jlong, chunk.data.first_row as jlong);
+            (0, into_handle(chunk), len, first_row)
+        }
+    }
 }
 
 /// A split's filtered count in as few calls as possible: opens the scan of `columns` over the
@@ -134,14 +140,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countSplit<'l>(
         let mut scan = Scan::open_rows(file, &columns, prune.as_ref(), rows)?;
         let filter = scan.prepare_filter(&shape, specs)?;
         let counted = count_chunks(&mut scan, &filter, max)?;
-        let (ended, declined, len, first_row) = match counted.stop {
-            Stop::Limit => (0, 0, 0, 0),
-            Stop::End => (1, 0, 0, 0),
-            Stop::Declined(chunk) => {
-                let (len, first_row) = (chunk.len() as jlong, chunk.data.first_row as jlong);
-                (0, into_handle(chunk), len, first_row)
-            }
-        };
+        let (ended, declined, len, first_row) = stop_fields(counted.stop);
         let (scan, filter) = if ended == 1 { (0, 0) } else { (into_handle(Mutex::new(scan)), into_handle(filter)) };
         if let Err(e) = out.set_region(env, 0, &[counted.chunks as jlong, ended, declined, len, first_row, scan, filter]) {
             // Java never saw them.
