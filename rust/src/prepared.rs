@@ -25,6 +25,7 @@ const LEAF: i32 = 2;
 const MAX_DEPTH: usize = 256;
 
 /// A leaf as Java sends it: its encoding (`None`: Java evaluates it) and its scan column.
+#[derive(Clone)]
 pub struct LeafSpec {
     pub encoded: Option<Vec<u8>>,
     pub column: usize,

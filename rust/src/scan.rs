@@ -154,6 +154,11 @@ impl Scan {
         PreparedFilter::new(&self.names, &self.projection.dtypes, shape, leaves)
     }
 
+    /// The scanned columns' dtypes: two scans with equal dtypes take the same prepared filter.
+    pub fn dtypes(&self) -> &[DType] {
+        &self.projection.dtypes
+    }
+
     /// Rows skipped by zone-map pruning.
     pub fn pruned_rows(&self) -> u64 {
         self.pruned_rows

@@ -2,9 +2,16 @@
 //! the prepared filter and dropped here, so a count crosses JNI once per batch of chunks rather
 //! than three times per chunk (next chunk, count, free) and Java builds no object per chunk.
 
+use std::ops::Range;
+
+use vortex_array::dtype::DType;
+
 use crate::chunk::Chunk;
 use crate::error::Error;
 use crate::error::Result;
+use crate::file::OpenFile;
+use crate::predicate::Predicate;
+use crate::prepared::LeafSpec;
 use crate::prepared::PreparedFilter;
 use crate::scan::Scan;
 
@@ -56,6 +63,65 @@ pub fn count_chunks(scan: &mut Scan, filter: &PreparedFilter, max_chunks: usize)
         }
     }
     Ok(counted)
+}
+
+/// One split of a [`count_splits`] batch: rows of an open file, and the size and modification
+/// time its file had when the split was planned (`None`: not checked).
+pub struct SplitRows<'a> {
+    pub file: &'a OpenFile,
+    pub rows: Range<u64>,
+    pub planned: Option<(u64, i64)>,
+}
+
+/// The split a [`count_splits`] batch stopped at: its index, what was counted of it, and its scan
+/// and filter for the caller to go on with.
+pub struct Unfinished {
+    pub index: usize,
+    pub counted: Counted,
+    pub scan: Scan,
+    pub filter: PreparedFilter,
+}
+
+/// Counts the rows a filter (`shape` over `leaves`, every leaf native) selects in each of
+/// `splits`, in order, writing each split's count to `counts`: its file checked unchanged, a scan
+/// of `columns` over its rows pruned by `prune`, and up to `max_chunks` chunks counted
+/// ([`count_chunks`]). Stops at the first split with chunks left or a declined chunk and hands it
+/// over. The filter is prepared once for every run of splits whose columns have the same dtypes,
+/// so a dataset's small files cost a scan each and nothing more.
+pub fn count_splits(
+    splits: &[SplitRows<'_>],
+    columns: &[String],
+    prune: Option<&Predicate>,
+    shape: &[i32],
+    leaves: &[LeafSpec],
+    max_chunks: usize,
+    counts: &mut [u64],
+) -> Result<Option<Unfinished>> {
+    if counts.len() < splits.len() {
+        return Err(Error::Invalid(format!("{} counts for {} splits", counts.len(), splits.len())));
+    }
+    let mut prepared: Option<PreparedFilter> = None;
+    let mut prepared_for: Vec<DType> = Vec::new();
+    for (index, split) in splits.iter().enumerate() {
+        if let Some((size, modified_millis)) = split.planned {
+            split.file.check_unchanged(size, modified_millis)?;
+        }
+        let mut scan = Scan::open_rows(split.file, columns, prune, split.rows.clone())?;
+        let filter = match prepared.take() {
+            Some(f) if scan.dtypes() == prepared_for.as_slice() => f,
+            _ => {
+                prepared_for = scan.dtypes().to_vec();
+                scan.prepare_filter(shape, leaves.to_vec())?
+            }
+        };
+        let counted = count_chunks(&mut scan, &filter, max_chunks)?;
+        counts[index] = counted.rows;
+        if !matches!(counted.stop, Stop::End) {
+            return Ok(Some(Unfinished { index, counted, scan, filter }));
+        }
+        prepared = Some(filter);
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -118,5 +184,80 @@ mod tests {
         assert!(count_chunks(&mut scan, &prepare(&file, &names, &eq, true), 16).is_err());
         assert_eq!(scan.next_chunk().unwrap().unwrap().first_row, 0, "no chunk was read");
         let _ = std::fs::remove_file(path);
+    }
+
+    /// Three files' splits counted in batches add up, split by split, to vortex's own filtered
+    /// scan of each file, whatever the chunks allowed per split: a split with chunks left comes
+    /// back with its scan and filter, which count the rest. A file whose size or modification
+    /// time is not the planned one fails the batch, naming the file.
+    #[test]
+    fn split_batches_count_each_split_as_vortex_filtered_scan() {
+        let dir = std::env::temp_dir().join(format!("vortex4j-count-splits-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut files = Vec::new();
+        let mut word = None;
+        for (k, chunks) in [2usize, 3, 1].into_iter().enumerate() {
+            let path = dir.join(format!("f{k}.vortex")).to_str().unwrap().to_string();
+            let strings = crate::fixture::write_dict_fixture(&path, chunks, 1500, 7 + k as u64, false).unwrap();
+            word = word.or_else(|| strings.iter().flatten().next().cloned());
+            let meta = std::fs::metadata(&path).unwrap();
+            let millis = meta.modified().unwrap().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+            files.push((crate::file::open(&path).unwrap(), meta.len(), millis));
+        }
+        let names: Vec<String> = ["id", "s", "v"].map(String::from).to_vec();
+        let eq = Predicate::Compare { column: "s".into(), op: CmpOp::Eq, value: Literal::Utf8(word.unwrap()) };
+        let want: Vec<u64> = files.iter().map(|(f, _, _)| crate::scan::filtered_rows(f, &eq).unwrap().len() as u64).collect();
+        assert!(want.iter().all(|&n| n > 0), "{want:?}");
+        let leaves = [LeafSpec { encoded: Some(eq.clone().normalize().encode()), column: 1 }];
+        // The second file's split is its last two chunks and some rows of its first.
+        let ranges = [0..3000u64, 1000..4500, 0..1500];
+        let want_ranges: Vec<u64> = {
+            let rows = crate::scan::filtered_rows(&files[1].0, &eq).unwrap();
+            vec![want[0], rows.iter().filter(|&&r| (1000..4500).contains(&r)).count() as u64, want[2]]
+        };
+        let splits: Vec<SplitRows<'_>> = files
+            .iter()
+            .zip(&ranges)
+            .map(|((file, size, millis), rows)| SplitRows { file, rows: rows.clone(), planned: Some((*size, *millis)) })
+            .collect();
+        for max in [1, 2, 16] {
+            let mut got = vec![0u64; 3];
+            let mut from = 0;
+            let mut calls = 0;
+            while from < splits.len() {
+                calls += 1;
+                let mut counts = vec![0u64; 3];
+                let stopped = count_splits(&splits[from..], &names, None, &[2, 0], &leaves, max, &mut counts[from..]).unwrap();
+                let Some(mut unfinished) = stopped else {
+                    for i in from..3 {
+                        got[i] = counts[i];
+                    }
+                    break;
+                };
+                let i = from + unfinished.index;
+                for j in from..i {
+                    got[j] = counts[j];
+                }
+                assert!(matches!(unfinished.counted.stop, Stop::Limit), "max {max}");
+                assert_eq!(unfinished.counted.chunks, max as u64);
+                got[i] = unfinished.counted.rows;
+                loop {
+                    let more = count_chunks(&mut unfinished.scan, &unfinished.filter, 16).unwrap();
+                    got[i] += more.rows;
+                    if matches!(more.stop, Stop::End) {
+                        break;
+                    }
+                }
+                from = i + 1;
+            }
+            assert_eq!(got, want_ranges, "max {max}");
+            // The splits hold 2, 3 and 1 chunks; a split stops its call when it used up `max`.
+            assert_eq!(calls, if max == 16 { 1 } else { 3 }, "max {max}");
+        }
+
+        let stale = [SplitRows { file: &files[0].0, rows: 0..3000, planned: Some((files[0].1 + 1, files[0].2)) }];
+        let err = count_splits(&stale, &names, None, &[2, 0], &leaves, 16, &mut [0]).err().expect("a changed file fails");
+        assert!(err.to_string().contains("f0.vortex") && err.to_string().contains("changed"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -67,6 +67,12 @@ impl OnThrow for jlong {
     }
 }
 
+impl OnThrow for jni::sys::jint {
+    fn on_throw() -> Self {
+        0
+    }
+}
+
 /// Entries returning a Java `boolean` return false when they throw.
 impl OnThrow for jboolean {
     fn on_throw() -> Self {

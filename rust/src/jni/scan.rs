@@ -22,7 +22,12 @@ use crate::file::OpenFile;
 use crate::prepared::PreparedFilter;
 use crate::scan::Scan;
 use crate::scan_count::Stop;
+use crate::scan_count::SplitRows;
 use crate::scan_count::count_chunks;
+use crate::scan_count::count_splits;
+use super::JniResult;
+use super::values::read_i32s;
+use super::values::read_i64s;
 
 /// Java drives a scan from one thread at a time; the mutex makes misuse safe rather than racy.
 pub(super) type ScanHandle = Mutex<Scan>;
@@ -73,11 +78,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countChunks<'l>(
     out: JLongArray<'l>,
 ) -> jlong {
     call(&mut env, |env| {
-        let invalid = |what: String| crate::error::Error::Invalid(format!("count chunks: {what}"));
-        let max = usize::try_from(max_chunks).ok().filter(|&m| m > 0).ok_or_else(|| invalid(format!("{max_chunks} chunks at most")))?;
-        if out.len(env)? < 5 {
-            return Err(invalid("out holds fewer than 5 longs".into()).into());
-        }
+        let max = count_limits(env, "count chunks", max_chunks, &out, 5)?;
         let scan = unsafe { borrow::<ScanHandle>(scan, "scan")? };
         let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
         let counted = count_chunks(&mut scan.lock().expect("scan lock poisoned"), filter, max)?;
@@ -88,6 +89,25 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countChunks<'l>(
         }
         Ok(counted.rows as jlong)
     })
+}
+
+/// `max_chunks` as a number of chunks, once checked positive, and `out` checked to hold `need`
+/// longs: the limits every native count takes (`what` names the call in the error).
+fn count_limits(env: &mut jni::Env<'_>, what: &str, max_chunks: jint, out: &JLongArray<'_>, need: usize) -> JniResult<usize> {
+    let invalid = |detail: String| crate::error::Error::Invalid(format!("{what}: {detail}"));
+    let max = usize::try_from(max_chunks).ok().filter(|&m| m > 0).ok_or_else(|| invalid(format!("{max_chunks} chunks at most")))?;
+    if out.len(env)? < need {
+        return Err(invalid(format!("out holds fewer than {need} longs")).into());
+    }
+    Ok(max)
+}
+
+/// A scan's arguments as Java sends them: the column names, and the prune predicate's encoding
+/// (null: none).
+fn scan_args(env: &mut jni::Env<'_>, columns: &JObjectArray<'_>, prune: &JByteArray<'_>) -> JniResult<(Vec<String>, Option<Predicate>)> {
+    let columns = strings(env, columns)?;
+    let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, prune)?)?) };
+    Ok((columns, prune))
 }
 
 /// Why a count stopped, as Java reads it: (1 if the scan ended, the declined chunk's handle,
@@ -103,46 +123,65 @@ fn stop_fields(stop: Stop) -> (jlong, jlong, jlong, jlong) {
     }
 }
 
-/// A split's filtered count in as few calls as possible: opens the scan of `columns` over the
-/// file rows `[start, end)` (pruned by `prune` when given, as `openScanRows`), prepares the
-/// filter (`shape`, `leaves`, `leaf_columns` as `prepareFilter`; every leaf native) and counts up
-/// to `max_chunks` chunks (as `countChunks`). Writes to `out` what `countChunks` writes, then the
-/// scan's and the filter's handles when the scan has not ended (Java goes on with them and owns
-/// them, and the declined chunk if any), else 0 and 0 (both freed here). A split of a small file
-/// is counted in this one call.
+/// Splits' filtered counts in as few calls as possible ([`count_splits`]): split `i` is the rows
+/// `[splits[4i], splits[4i+1])` of the open file `files[i]`, planned when the file had
+/// `splits[4i+2]` bytes and modification time `splits[4i+3]` (a negative size: not checked).
+/// From split `from` on, each is checked, scanned over `columns` (pruned by `prune` when given,
+/// as `openScanRows`) and counted through the filter (`shape`, `leaves`, `leaf_columns` as
+/// `prepareFilter`; every leaf native) for up to `max_chunks` chunks, its count written to
+/// `counts[i]`. Returns the number of splits when all are counted; else the index of the split
+/// with chunks left (or a declined chunk), with what `countChunks` writes to `out` for it, then
+/// its scan's and filter's handles, which Java goes on with and owns.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countSplit<'l>(
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countSplits<'l>(
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
-    file: jlong,
+    files: JLongArray<'l>,
+    splits: JLongArray<'l>,
+    from: jint,
     columns: JObjectArray<'l>,
     prune: JByteArray<'l>,
-    start: jlong,
-    end: jlong,
     shape: jni::objects::JIntArray<'l>,
     leaves: JObjectArray<'l>,
     leaf_columns: jni::objects::JIntArray<'l>,
     max_chunks: jint,
+    counts: JLongArray<'l>,
     out: JLongArray<'l>,
-) -> jlong {
+) -> jint {
     call(&mut env, |env| {
-        let invalid = |what: String| crate::error::Error::Invalid(format!("count split: {what}"));
-        let max = usize::try_from(max_chunks).ok().filter(|&m| m > 0).ok_or_else(|| invalid(format!("{max_chunks} chunks at most")))?;
-        if out.len(env)? < 7 {
-            return Err(invalid("out holds fewer than 7 longs".into()).into());
+        let max = count_limits(env, "count splits", max_chunks, &out, 7)?;
+        let handles = read_i64s(env, files.into())?;
+        let planned = read_i64s(env, splits.into())?;
+        let n = handles.len();
+        let invalid = |detail: String| crate::error::Error::Invalid(format!("count splits: {detail}"));
+        if planned.len() != 4 * n || counts.len(env)? < n {
+            return Err(invalid(format!("{n} files, {} split longs, {} counts", planned.len(), counts.len(env)?)).into());
         }
+        let from = usize::try_from(from).ok().filter(|&f| f <= n).ok_or_else(|| invalid(format!("from {from} of {n}")))?;
+        let (columns, prune) = scan_args(env, &columns, &prune)?;
         let specs = super::filter::leaf_specs(env, &leaves, leaf_columns)?;
-        let shape = super::values::read_i32s(env, shape.into())?;
-        let columns = strings(env, &columns)?;
-        let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, &prune)?)?) };
-        let file = unsafe { borrow::<OpenFile>(file, "file")? };
-        let rows = start.max(0) as u64..end.max(0) as u64;
-        let mut scan = Scan::open_rows(file, &columns, prune.as_ref(), rows)?;
-        let filter = scan.prepare_filter(&shape, specs)?;
-        let counted = count_chunks(&mut scan, &filter, max)?;
-        let (ended, declined, len, first_row) = stop_fields(counted.stop);
-        let (scan, filter) = if ended == 1 { (0, 0) } else { (into_handle(Mutex::new(scan)), into_handle(filter)) };
-        if let Err(e) = out.set_region(env, 0, &[counted.chunks as jlong, ended, declined, len, first_row, scan, filter]) {
+        let shape = read_i32s(env, shape.into())?;
+        let mut batch = Vec::with_capacity(n - from);
+        for i in from..n {
+            let p = &planned[4 * i..4 * i + 4];
+            batch.push(SplitRows {
+                file: unsafe { borrow::<OpenFile>(handles[i], "file")? },
+                rows: p[0].max(0) as u64..p[1].max(0) as u64,
+                planned: (p[2] >= 0).then(|| (p[2] as u64, p[3])),
+            });
+        }
+        let mut counted = vec![0u64; batch.len()];
+        let stopped = count_splits(&batch, &columns, prune.as_ref(), &shape, &specs, max, &mut counted)?;
+        let counted: Vec<jlong> = counted.iter().map(|&c| c as jlong).collect();
+        counts.set_region(env, from as jint, &counted)?;
+        let Some(unfinished) = stopped else {
+            return Ok(n as jint);
+        };
+        let (ended, declined, len, first_row) = stop_fields(unfinished.counted.stop);
+        let scan = into_handle(Mutex::new(unfinished.scan));
+        let filter = into_handle(unfinished.filter);
+        let fields = [unfinished.counted.chunks as jlong, ended, declined, len, first_row, scan, filter];
+        if let Err(e) = out.set_region(env, 0, &fields) {
             // Java never saw them.
             unsafe {
                 free::<Chunk>(declined);
@@ -151,7 +190,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countSplit<'l>(
             }
             return Err(e.into());
         }
-        Ok(counted.rows as jlong)
+        Ok((from + unfinished.index) as jint)
     })
 }
 
@@ -180,8 +219,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openScanRows<'l>(
     end: jlong,
 ) -> jlong {
     call(&mut env, |env| {
-        let columns = strings(env, &columns)?;
-        let prune = if prune.is_null() { None } else { Some(Predicate::decode(&bytes(env, &prune)?)?) };
+        let (columns, prune) = scan_args(env, &columns, &prune)?;
         let file = unsafe { borrow::<OpenFile>(file, "file")? };
         let rows = start.max(0) as u64..end.max(0) as u64;
         Ok(into_handle(Mutex::new(Scan::open_rows(file, &columns, prune.as_ref(), rows)?)))

@@ -191,8 +191,8 @@ public final class VortexAggregateSpec {
         if (columns.isEmpty()) {
             columns.add(dataset.fileSchema().field(0).name()); // a filter on partition columns only
         }
-        List<Long> counts = SplitExecutor.map(dataset.splits(filter), table.threads(),
-                split -> dataset.count(split, columns, filter));
+        List<Long> counts = SplitExecutor.map(VortexDataset.countBatches(dataset.splits(filter), table.threads()),
+                table.threads(), batch -> dataset.count(batch, columns, filter));
         long n = 0;
         for (long c : counts) {
             n += c;

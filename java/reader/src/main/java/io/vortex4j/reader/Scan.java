@@ -210,7 +210,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     }
 
     /**
-     * The scan {@code Native.countSplit} left open (its handle {@code out[5]}, its prepared
+     * The scan {@code Native.countSplits} left open (its handle {@code out[5]}, its prepared
      * filter {@code out[6]}, and what it counted in {@code out}), as a scan of {@code file}
      * positioned after the chunks counted; {@code declinedRows} receives the rows of the chunk
      * the filter declined, if any.

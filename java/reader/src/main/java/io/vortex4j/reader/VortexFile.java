@@ -193,32 +193,99 @@ public final class VortexFile implements AutoCloseable {
 
     /** {@link #countRows(List, Predicate, long, long, Split)} with {@code maxChunks} in the first call (tests). */
     long countRows(List<String> columns, Predicate filter, long firstRow, long endRow, Split split, int maxChunks) {
+        return count(new VortexFile[] {this}, new Split[] {split}, new long[] {firstRow, endRow, -1, 0}, columns,
+                filter, maxChunks);
+    }
+
+    /**
+     * How many rows {@code filter} (over the files' columns; null: every row) selects in all of
+     * {@code splits}, scanning {@code columns}: the sum of {@link #countRows} over the splits'
+     * rows, {@code files.get(i)} being the open file of {@code splits.get(i)}. The files must
+     * have the same column types (a dataset's files do). Each file is first checked to be the
+     * one its split was planned on, as {@link #checkUnchanged} does with the split's size and
+     * modification time. When every leaf of the filter is native, the splits are counted several
+     * per native call (each scan opened and its first 16 chunks counted; the filter prepared once),
+     * so a dataset of many small files costs one crossing per batch of them, not one per file.
+     */
+    public static long countSplits(List<VortexFile> files, List<Split> splits, List<String> columns, Predicate filter) {
+        return countSplits(files, splits, columns, filter, COUNT_BATCH);
+    }
+
+    /** {@link #countSplits(List, List, List, Predicate)} with {@code maxChunks} per split and call (tests). */
+    static long countSplits(List<VortexFile> files, List<Split> splits, List<String> columns, Predicate filter,
+            int maxChunks) {
+        int n = splits.size();
+        if (files.size() != n) {
+            throw new IllegalArgumentException(files.size() + " files for " + n + " splits");
+        }
+        long[] planned = new long[4 * n];
+        for (int i = 0; i < n; i++) {
+            Split s = splits.get(i);
+            planned[4 * i] = s.firstRow();
+            planned[4 * i + 1] = s.endRow();
+            planned[4 * i + 2] = s.fileSize();
+            planned[4 * i + 3] = s.modifiedMillis();
+        }
+        return n == 0 ? 0 : count(files.toArray(new VortexFile[0]), splits.toArray(new Split[0]), planned, columns,
+                filter, maxChunks);
+    }
+
+    /** The counts of {@link #countSplits}, the splits' rows and planned files in {@code planned}. */
+    private static long count(VortexFile[] files, Split[] splits, long[] planned, List<String> columns,
+            Predicate filter, int maxChunks) {
+        VortexFile first = files[0];
         Object[] encoding = filter == null || !PredicateEvaluator.isDictFilterEnabled() ? null
-                : PreparedFilter.nativeEncoding(scannedSchema(columns), filter);
+                : PreparedFilter.nativeEncoding(first.scannedSchema(columns), filter);
         if (encoding == null) {
-            try (Scan scan = scanRows(columns, filter, firstRow, endRow, split, filter)) {
-                return scan.countRemaining(filter);
+            long n = 0;
+            for (int i = 0; i < files.length; i++) {
+                if (planned[4 * i + 2] >= 0) {
+                    files[i].checkUnchanged(planned[4 * i + 2], planned[4 * i + 3]);
+                }
+                try (Scan scan = files[i].scanRows(columns, filter, planned[4 * i], planned[4 * i + 1], splits[i],
+                        filter)) {
+                    n += scan.countRemaining(filter);
+                }
+            }
+            return n;
+        }
+        String[] names = (columns.isEmpty() ? first.schema().names() : columns).toArray(new String[0]);
+        byte[] prune = pruneEncoding(filter);
+        long[] handles = new long[files.length];
+        long[] counts = new long[files.length];
+        long[] out = new long[7];
+        long rows = 0;
+        int acquired = 0;
+        try {
+            for (; acquired < files.length; acquired++) {
+                handles[acquired] = files[acquired].handle.acquire();
+            }
+            int from = 0;
+            while (from < files.length) {
+                Cancellation.current().check();
+                NativeMemory.reserve();
+                int stopped = Native.countSplits(handles, planned, from, names, prune, (int[]) encoding[0],
+                        (byte[][]) encoding[1], (int[]) encoding[2], maxChunks, counts, out);
+                for (int i = from; i < stopped; i++) {
+                    rows += counts[i];
+                }
+                if (stopped == files.length) {
+                    break;
+                }
+                // This split has chunks left, or one the native filter declined: go on with its scan.
+                VortexFile f = files[stopped];
+                long[] declined = new long[1];
+                try (Scan scan = Scan.afterCount(f, f.scannedSchema(columns), splits[stopped], filter, out, declined)) {
+                    rows += counts[stopped] + declined[0] + scan.countRemaining(filter);
+                }
+                from = stopped + 1;
+            }
+        } finally {
+            for (int i = 0; i < acquired; i++) {
+                files[i].handle.release();
             }
         }
-        Cancellation.current().check();
-        NativeMemory.reserve();
-        List<String> names = columns.isEmpty() ? schema().names() : columns;
-        long[] out = new long[7];
-        long rows;
-        long h = handle.acquire();
-        try {
-            rows = Native.countSplit(h, names.toArray(new String[0]), pruneEncoding(filter), firstRow, endRow,
-                    (int[]) encoding[0], (byte[][]) encoding[1], (int[]) encoding[2], maxChunks, out);
-        } finally {
-            handle.release();
-        }
-        if (out[1] != 0) {
-            return rows;
-        }
-        long[] declined = new long[1];
-        try (Scan scan = Scan.afterCount(this, scannedSchema(columns), split, filter, out, declined)) {
-            return rows + declined[0] + scan.countRemaining(filter);
-        }
+        return rows;
     }
 
     /** Chunks {@link #countRows} counts in its first native call. */

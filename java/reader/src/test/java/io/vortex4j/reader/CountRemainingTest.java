@@ -216,6 +216,84 @@ public class CountRemainingTest {
     }
 
     /**
+     * {@link VortexFile#countSplits} and {@link VortexDataset#count(List, List, Predicate)}: the
+     * splits of a folder of three copies of the file (some whole files, some cut inside them),
+     * counted several per native call, in the dataset's batches for 1, 2 and 8 threads and at 1, 2
+     * and 16 chunks per split and call, with the native filters on and off; every answer is three
+     * times the generated values'. A file rewritten after planning fails the count naming it.
+     */
+    @Test
+    public void splitsCountedSeveralPerCallEqualTheValues() throws IOException {
+        file();
+        Path dir = Fixtures.tempDir().resolve("count-remaining-copies");
+        Files.createDirectories(dir);
+        for (int k = 0; k < 3; k++) {
+            Files.copy(path, dir.resolve("part-" + k + ".vortex"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        Predicate computed = new Predicate.Computed("s", "has z", v -> ((String) v).contains("z"), false);
+        List<String> columns = List.of("id", "s", "w");
+        List<Object[]> filters = new java.util.ArrayList<>(filters());
+        filters.add(new Object[] {computed, (IntPredicate) r -> s[r].contains("z")});
+        filters.add(new Object[] {null, (IntPredicate) r -> true});
+        try (VortexDataset dataset = VortexDataset.open(dir)) {
+            for (boolean dictFilter : new boolean[] {true, false}) {
+                PredicateEvaluator.setDictFilterEnabled(dictFilter);
+                for (Object[] f : filters) {
+                    Predicate filter = (Predicate) f[0];
+                    long want = 3 * expected((IntPredicate) f[1]);
+                    // The first file whole, the others cut in two inside a chunk's rows.
+                    List<Split> splits = new java.util.ArrayList<>();
+                    for (Split split : dataset.splits(filter, ROWS)) {
+                        if (split.path().endsWith("part-0.vortex")) {
+                            splits.add(split);
+                        }
+                    }
+                    for (Split split : dataset.splits(filter, ROWS / 3)) {
+                        if (!split.path().endsWith("part-0.vortex")) {
+                            splits.add(split);
+                        }
+                    }
+                    assertTrue(splits.size() > 3);
+                    for (int threads : new int[] {1, 2, 8}) {
+                        long n = 0;
+                        List<List<Split>> batches = VortexDataset.countBatches(splits, threads);
+                        assertEquals(splits, batches.stream().flatMap(List::stream).toList());
+                        for (List<Split> batch : batches) {
+                            n += dataset.count(batch, columns, filter);
+                        }
+                        assertEquals(filter + " at " + threads + " threads", want, n);
+                    }
+                    List<VortexFile> files = new java.util.ArrayList<>();
+                    try {
+                        for (Split split : splits) {
+                            files.add(VortexFile.open(split.path()));
+                        }
+                        for (int max : new int[] {1, 2, 16}) {
+                            assertEquals(filter + " at " + max, want,
+                                    VortexFile.countSplits(files, splits, columns, filter, max));
+                        }
+                    } finally {
+                        files.forEach(VortexFile::close);
+                    }
+                }
+            }
+            PredicateEvaluator.setDictFilterEnabled(true);
+            Predicate eq = Predicate.eq("w", "bar");
+            List<Split> splits = dataset.splits(eq);
+            assertEquals(3, splits.size());
+            dataset.count(splits, columns, eq); // every file open
+            Path changed = dir.resolve("part-1.vortex");
+            Files.write(changed, new byte[] {1}, StandardOpenOption.APPEND);
+            try {
+                dataset.count(splits, columns, eq);
+                fail("a file changed after planning is not counted");
+            } catch (VortexException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("part-1.vortex") && e.getMessage().contains("changed"));
+            }
+        }
+    }
+
+    /**
      * Mixed with iteration: chunks read by next() (and one pending after hasNext()) are not counted
      * again. With a Java-evaluated leaf, or the native filters off, it counts chunk by chunk.
      */

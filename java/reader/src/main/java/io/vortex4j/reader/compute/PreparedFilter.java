@@ -80,7 +80,7 @@ public final class PreparedFilter implements AutoCloseable {
         return new Object[] {plan.shape, plan.encoded, columns};
     }
 
-    /** The filter {@code Native.countSplit} prepared natively ({@code handle}), now owned here. */
+    /** The filter {@code Native.countSplits} prepared natively ({@code handle}), now owned here. */
     public static PreparedFilter adopt(long handle, Predicate filter, String what) {
         return new PreparedFilter(handle, Plan.of(filter).javaLeaves, "prepared filter of " + what);
     }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -297,17 +298,106 @@ public final class VortexDataset implements AutoCloseable {
      * How many rows of the split {@code filter} (over the dataset's columns; null: every row)
      * selects, scanning {@code columns} (file columns, as {@link #scan}): what counting {@code
      * scan(split, columns, filter)}'s chunks with its {@link Scan#chunkFilter()} gives, in one
-     * native call for a small file ({@link VortexFile#countRows}). Throws as {@link #scan} does.
+     * native call for a small file ({@link VortexFile#countSplits}). Throws as {@link #scan} does.
      */
     public long count(Split split, List<String> columns, Predicate filter) {
+        return count(List.of(split), columns, filter);
+    }
+
+    /**
+     * How many rows {@code filter} selects in all of {@code splits} (of this dataset): the sum of
+     * {@link #count(Split, List, Predicate)} over them, with splits of small files counted
+     * several per native call. To count on several threads, give each a batch of {@link
+     * #countBatches}.
+     */
+    public long count(List<Split> splits, List<String> columns, Predicate filter) {
         checkColumns(filter);
-        VortexFile file = file(split);
+        return countBatch(splits, columns, filter);
+    }
+
+    /** Files in one {@link #countBatches} batch at most: bounds the arrays one native call takes. */
+    static final int MAX_BATCH_FILES = 64;
+
+    /**
+     * {@code splits} in order, cut into batches for {@link #count(List, List, Predicate)} on
+     * {@code threads} threads: runs of consecutive splits of at most {@link #DEFAULT_TARGET_ROWS}
+     * rows in all, and at most a quarter of a thread's share of the rows, so that each thread
+     * gets several batches to balance the load (a bigger split is a batch of its own).
+     */
+    public static List<List<Split>> countBatches(List<Split> splits, int threads) {
+        long total = 0;
+        for (Split s : splits) {
+            total += s.rowCount();
+        }
+        long most = Math.max(1, Math.min(DEFAULT_TARGET_ROWS, total / (4L * Math.max(1, threads))));
+        List<List<Split>> batches = new ArrayList<>();
+        List<Split> batch = new ArrayList<>();
+        long rows = 0;
+        for (Split s : splits) {
+            long r = s.rowCount();
+            if (!batch.isEmpty() && (rows + r > most || batch.size() == MAX_BATCH_FILES)) {
+                batches.add(batch);
+                batch = new ArrayList<>();
+                rows = 0;
+            }
+            batch.add(s);
+            rows += r;
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
+    }
+
+    /**
+     * Counts a split with its file already open, as {@link #count(Split, List, Predicate)} does,
+     * for callers that keep files open across splits without the dataset (as {@link
+     * #scanSplit(VortexFile, Split, List, Predicate)}): {@code filter}'s partition part decided by
+     * the split's values, the rest counted in one native call for a small file. The file is
+     * checked to be the one the split was planned on (size and modification time).
+     */
+    public static long countSplit(VortexFile file, Split split, List<String> columns, Predicate filter) {
+        if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
+            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
+        }
         checkNotPartitionColumns(split, columns);
         PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
-        if (pf.excludesFile()) {
-            return 0;
+        if (pf.excludesFile() || pf.residual() == null) {
+            file.checkUnchanged(split.fileSize(), split.modifiedMillis());
+            return pf.excludesFile() ? 0 : split.rowCount();
         }
-        return file.countRows(columns, pf.residual(), split.firstRow(), split.endRow(), split);
+        return VortexFile.countSplits(List.of(file), List.of(split), columns, pf.residual());
+    }
+
+    /** The count of a batch: its splits' partition values decided, the rest in native calls. */
+    private long countBatch(List<Split> batch, List<String> columns, Predicate filter) {
+        List<VortexFile> files = new ArrayList<>(batch.size());
+        List<Split> counted = new ArrayList<>(batch.size());
+        Predicate residual = null;
+        long n = 0;
+        for (Split split : batch) {
+            VortexFile file = fileOf(split);
+            checkNotPartitionColumns(split, columns);
+            PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
+            if (pf.excludesFile() || pf.residual() == null) {
+                // Decided without a scan: by the partition values, or every row. A changed file still fails.
+                file.checkUnchanged(split.fileSize(), split.modifiedMillis());
+                n += pf.excludesFile() ? 0 : split.rowCount();
+                continue;
+            }
+            if (!counted.isEmpty() && !Objects.equals(pf.residual(), residual)) {
+                n += VortexFile.countSplits(files, counted, columns, residual);
+                files.clear();
+                counted.clear();
+            }
+            residual = pf.residual();
+            files.add(file);
+            counted.add(split);
+        }
+        if (!counted.isEmpty()) {
+            n += VortexFile.countSplits(files, counted, columns, residual);
+        }
+        return n;
     }
 
     /**
@@ -353,12 +443,17 @@ public final class VortexDataset implements AutoCloseable {
      * costs ~1 µs less per split than looking the path up.
      */
     private VortexFile file(Split split) {
-        VortexFile f = index.containsKey(split.path()) ? file(split.path()) : null;
-        if (f == null) {
-            throw new VortexException(split.path() + ": not a file of the dataset " + location);
-        }
+        VortexFile f = fileOf(split);
         f.checkUnchanged(split.fileSize(), split.modifiedMillis());
         return f;
+    }
+
+    /** The open file of {@code split}, not yet checked against it. */
+    private VortexFile fileOf(Split split) {
+        if (!index.containsKey(split.path())) {
+            throw new VortexException(split.path() + ": not a file of the dataset " + location);
+        }
+        return file(split.path());
     }
 
     private static void checkUnchanged(Split split) {

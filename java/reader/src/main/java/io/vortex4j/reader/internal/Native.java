@@ -255,14 +255,20 @@ public final class Native {
     public static native long openScanRows(long file, String[] columns, byte[] prune, long start, long end);
 
     /**
-     * A split's filtered count: {@link #openScanRows}, {@link #prepareFilter} (every leaf native)
-     * and {@link #countChunks} of up to {@code maxChunks} chunks in one call. {@code out} (7
-     * longs): what {@code countChunks} writes, then the scan's and the filter's handles when the
-     * scan has not ended (the caller owns them, as the declined chunk), else 0 and 0. Returns the
-     * rows counted.
+     * Splits' filtered counts, several in one call: split {@code i} is the rows {@code
+     * [splits[4i], splits[4i+1])} of the open file {@code files[i]}, planned when the file had
+     * {@code splits[4i+2]} bytes and modification time {@code splits[4i+3]} ms (a negative size:
+     * not checked). From split {@code from} on, each file is checked ({@link #checkUnchanged}),
+     * the split scanned ({@link #openScanRows}) and counted through the filter ({@link
+     * #prepareFilter}'s arguments, every leaf native; prepared once for files of the same column
+     * types) for up to {@code maxChunks} chunks ({@link #countChunks}), its count written to
+     * {@code counts[i]}. Returns the number of splits when every one is counted; else the index of
+     * the split with chunks left or a declined chunk, with {@code out} (7 longs) holding what
+     * {@code countChunks} writes for it, then its scan's and its filter's handles, which the
+     * caller owns (as the declined chunk).
      */
-    public static native long countSplit(long file, String[] columns, byte[] prune, long start, long end, int[] shape,
-            byte[][] leaves, int[] leafColumns, int maxChunks, long[] out);
+    public static native int countSplits(long[] files, long[] splits, int from, String[] columns, byte[] prune,
+            int[] shape, byte[][] leaves, int[] leafColumns, int maxChunks, long[] counts, long[] out);
 
     /**
      * The file's natural splits (its chunk-aligned row ranges, ascending) that zone maps keep for
