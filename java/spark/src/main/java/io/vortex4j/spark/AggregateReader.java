@@ -84,14 +84,8 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     /** The rows of the split the filter selects: its row count when no file column is filtered. */
     private static long count(Split split, Predicate filter, String column) {
         List<String> columns = filter == null ? List.of(column) : fileColumns(filter, split, column);
-        try (Scan scan = OpenFiles.SHARED.scan(split, columns, filter)) {
-            Predicate residual = scan.chunkFilter();
-            if (residual == null) {
-                // The planner dropped the splits the partition values rule out (the same decision
-                // the scan makes), so every row of this one passes.
-                return split.rowCount();
-            }
-            return scan.countRemaining(residual);
+        try (OpenFiles.Lease lease = OpenFiles.SHARED.lease(split)) {
+            return VortexDataset.countSplit(lease.file(), split, columns, filter);
         }
     }
 
