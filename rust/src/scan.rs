@@ -111,7 +111,19 @@ impl Scan {
     /// `rows`, so when `rows` starts and ends on natural split boundaries
     /// ([`natural_splits`]) no chunk straddles two such ranges.
     pub fn open_rows(file: &OpenFile, columns: &[String], prune: Option<&Predicate>, rows: Range<u64>) -> Result<Self> {
-        let projection = file.projections().get_or_compute(columns.to_vec(), || {
+        let key = prune.map(Predicate::encode);
+        Self::open_rows_keyed(file, columns, prune.zip(key.as_deref()), rows)
+    }
+
+    /// [`Scan::open_rows`] with the prune predicate's encoding (the key of the file's zone-map
+    /// results) given: the scans of a dataset's splits encode their shared predicate once.
+    pub fn open_rows_keyed(
+        file: &OpenFile,
+        columns: &[String],
+        prune: Option<(&Predicate, &[u8])>,
+        rows: Range<u64>,
+    ) -> Result<Self> {
+        let projection = file.projections().get_or_compute(columns, || {
             let types = columns.iter().map(|name| Ok(file.column_info(name)?.ty)).collect::<Result<Vec<_>>>()?;
             let dtypes = columns.iter().map(|name| file.column_dtype(name)).collect::<Result<Vec<_>>>()?;
             let bound = bind(file, projection(file, columns)?)?;
@@ -121,13 +133,13 @@ impl Scan {
         })?;
         let end = rows.end.min(file.row_count());
         let rows = rows.start.min(end)..end;
-        let everything = || vec![0..file.row_count()];
+        let everything = || Arc::new(vec![0..file.row_count()]);
         // Pruning is an optimization: a predicate vortex cannot evaluate on zone maps (say, on a
         // column type the expression layer does not take) just means no chunk is skipped.
-        let kept = prune.map_or_else(everything, |p| natural_splits(file, Some(p)).unwrap_or_else(|_| everything()));
+        let kept = prune.map_or_else(everything, |(p, key)| kept_splits(file, Some(p), key).unwrap_or_else(|_| everything()));
         let mut ranges: VecDeque<Range<u64>> = VecDeque::new();
         let mut kept_rows = 0;
-        for split in kept {
+        for split in kept.iter().cloned() {
             let clipped = split.start.max(rows.start)..split.end.min(rows.end);
             if clipped.start >= clipped.end {
                 continue;
@@ -255,8 +267,12 @@ fn chunk_rows(boundaries: &[u64], range: &Range<u64>) -> impl Iterator<Item = (u
 pub fn natural_splits(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
     // An encoding is never empty (it starts with its version): the empty key is "no predicate".
     let key = prune.map_or_else(Vec::new, Predicate::encode);
-    let kept = file.pruned().get_or_compute(key, || Ok(Arc::new(evaluate_zone_maps(file, prune)?)))?;
-    Ok(kept.as_ref().clone())
+    Ok(kept_splits(file, prune, &key)?.as_ref().clone())
+}
+
+/// [`natural_splits`] for a prune predicate encoded as `key` (empty for none), as the file keeps them.
+fn kept_splits(file: &OpenFile, prune: Option<&Predicate>, key: &[u8]) -> Result<Arc<Vec<Range<u64>>>> {
+    file.pruned().get_or_compute(key, || Ok(Arc::new(evaluate_zone_maps(file, prune)?)))
 }
 
 fn evaluate_zone_maps(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<Range<u64>>> {
@@ -297,9 +313,14 @@ impl<K, V> Default for FileMemo<K, V> {
 
 impl<K: Eq + std::hash::Hash, V: Clone> FileMemo<K, V> {
     /// The value of `key`, computed by `compute` the first time (not under the lock: two threads
-    /// may both compute a missing value; either result is the same).
-    fn get_or_compute(&self, key: K, compute: impl FnOnce() -> Result<V>) -> Result<V> {
-        if let Some(v) = self.0.lock().expect("file memo poisoned").get(&key) {
+    /// may both compute a missing value; either result is the same). The key is copied only
+    /// when a value is stored.
+    fn get_or_compute<Q>(&self, key: &Q, compute: impl FnOnce() -> Result<V>) -> Result<V>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: ToOwned<Owned = K> + Eq + std::hash::Hash + ?Sized,
+    {
+        if let Some(v) = self.0.lock().expect("file memo poisoned").get(key) {
             return Ok(v.clone());
         }
         let computed = compute()?;
@@ -307,7 +328,7 @@ impl<K: Eq + std::hash::Hash, V: Clone> FileMemo<K, V> {
         if map.len() >= FILE_MEMO_CAPACITY {
             map.clear();
         }
-        map.insert(key, computed.clone());
+        map.insert(key.to_owned(), computed.clone());
         Ok(computed)
     }
 }

@@ -100,13 +100,15 @@ pub fn count_splits(
     if counts.len() < splits.len() {
         return Err(Error::Invalid(format!("{} counts for {} splits", counts.len(), splits.len())));
     }
+    let prune_key = prune.map(Predicate::encode);
+    let prune = prune.zip(prune_key.as_deref());
     let mut prepared: Option<PreparedFilter> = None;
     let mut prepared_for: Vec<DType> = Vec::new();
     for (index, split) in splits.iter().enumerate() {
         if let Some((size, modified_millis)) = split.planned {
             split.file.check_unchanged(size, modified_millis)?;
         }
-        let mut scan = Scan::open_rows(split.file, columns, prune, split.rows.clone())?;
+        let mut scan = Scan::open_rows_keyed(split.file, columns, prune, split.rows.clone())?;
         let filter = match prepared.take() {
             Some(f) if scan.dtypes() == prepared_for.as_slice() => f,
             _ => {
