@@ -357,26 +357,31 @@ public final class VortexDataset implements AutoCloseable {
      * checked to be the one the split was planned on (size and modification time).
      */
     public static long countSplit(VortexFile file, Split split, List<String> columns, Predicate filter) {
-        if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
-            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
-        }
-        checkNotPartitionColumns(split, columns);
-        PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
-        if (pf.excludesFile() || pf.residual() == null) {
-            file.checkUnchanged(split.fileSize(), split.modifiedMillis());
-            return pf.excludesFile() ? 0 : split.rowCount();
-        }
-        return VortexFile.countSplits(List.of(file), List.of(split), columns, pf.residual());
+        checkFileOf(file, split);
+        return countOpen(List.of(file), List.of(split), columns, filter);
     }
 
-    /** The count of a batch: its splits' partition values decided, the rest in native calls. */
+    /** The count of a batch: the splits' files opened, then {@link #countOpen}. */
     private long countBatch(List<Split> batch, List<String> columns, Predicate filter) {
+        List<VortexFile> files = new ArrayList<>(batch.size());
+        for (Split split : batch) {
+            files.add(fileOf(split));
+        }
+        return countOpen(files, batch, columns, filter);
+    }
+
+    /**
+     * The count of splits whose files ({@code open.get(i)} of {@code batch.get(i)}) are open:
+     * each split's partition values decided, the rest in native calls.
+     */
+    private static long countOpen(List<VortexFile> open, List<Split> batch, List<String> columns, Predicate filter) {
         List<VortexFile> files = new ArrayList<>(batch.size());
         List<Split> counted = new ArrayList<>(batch.size());
         Predicate residual = null;
         long n = 0;
-        for (Split split : batch) {
-            VortexFile file = fileOf(split);
+        for (int i = 0; i < batch.size(); i++) {
+            Split split = batch.get(i);
+            VortexFile file = open.get(i);
             checkNotPartitionColumns(split, columns);
             PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
             if (pf.excludesFile() || pf.residual() == null) {
@@ -419,13 +424,18 @@ public final class VortexDataset implements AutoCloseable {
      * time); a file at another path is refused.
      */
     public static Scan scanSplit(VortexFile file, Split split, List<String> columns, Predicate filter) {
-        if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
-            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
-        }
+        checkFileOf(file, split);
         checkNotPartitionColumns(split, columns);
         PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
         long end = pf.excludesFile() ? split.firstRow() : split.endRow();
         return file.scanRows(columns, pf.residual(), split.firstRow(), end, split, pf.residual());
+    }
+
+    /** Refuses a file at another path than the split's. */
+    private static void checkFileOf(VortexFile file, Split split) {
+        if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
+            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
+        }
     }
 
     private static void checkNotPartitionColumns(Split split, List<String> columns) {
