@@ -104,4 +104,20 @@ public class NativeLoaderTest {
         Path notAFolder = Files.write(Fixtures.tempDir().resolve("file"), new byte[] {1});
         assertLoaded(load(notAFolder.resolve("native")));
     }
+
+    /** A library compiled for a feature this CPU lacks is refused before it loads: an exception, not a crash. */
+    @Test
+    public void aLibraryForAnotherCpuIsRefusedByName() throws Exception {
+        org.junit.Assume.assumeTrue(Files.isReadable(Path.of("/proc/cpuinfo")) && System.getProperty("os.arch").equals("amd64"));
+        Path dir = Fixtures.tempDir();
+        // Not a library at all: were it loaded, System.load would fail otherwise.
+        Path lib = Files.write(dir.resolve(LIB), new byte[] {1, 2, 3});
+        Files.writeString(dir.resolve(LIB + ".cpu"), "x86_64 avx,vortex4j-absent-feature\n");
+        ChildJvm.Result r = ChildJvm.run(LoadBundledLibrary.class,
+                List.of("-D" + NativeLoader.LIBRARY_PROPERTY + "=" + lib), Map.of(), 120);
+        assertFalse(r.toString(), r.timedOut());
+        assertTrue(r.toString(), r.exit() != 0);
+        assertTrue(r.toString(), r.output().contains(
+                lib + " is compiled for CPU features this CPU lacks: vortex4j-absent-feature"));
+    }
 }

@@ -27,6 +27,10 @@ import java.util.Locale;
  * into place atomically, so concurrent JVMs never load a partial file and a JVM that crashed
  * mid-way leaves only a temporary file (removed by a later extraction once it is an hour old).
  * When the folder cannot be written, the library goes to a temporary folder deleted at exit.
+ *
+ * <p>Before loading, the CPU features the library is compiled for ({@code <library>.cpu} beside
+ * it, in the jar or in the folder of the overriding file) are checked against this CPU's, so a
+ * CPU lacking one is an exception naming them, not a crash of the JVM ({@link CpuFeatures}).
  */
 public final class NativeLoader {
     /** System property naming a library file to load instead of the bundled one. */
@@ -57,11 +61,32 @@ public final class NativeLoader {
                     throw new VortexException(
                             "-D" + LIBRARY_PROPERTY + "=" + override + ": no such library file");
                 }
+                CpuFeatures.require(readIfPresent(Paths.get(path + ".cpu")), path.toString());
                 System.load(path.toString());
             } else {
+                String resource = resourcePath();
+                CpuFeatures.require(resourceText(resource + ".cpu"), "the bundled native library " + resource);
                 System.load(extractBundled().toString());
             }
             loaded = true;
+        }
+    }
+
+    /** The text of {@code file}, or null when there is no such file. */
+    private static String readIfPresent(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.US_ASCII) : null;
+        } catch (IOException e) {
+            throw new VortexException("cannot read " + file + ": " + e, e);
+        }
+    }
+
+    /** The text of a resource of this jar, or null when there is no such resource. */
+    private static String resourceText(String resource) {
+        try (InputStream in = NativeLoader.class.getResourceAsStream(resource)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new VortexException("cannot read " + resource + ": " + e, e);
         }
     }
 
