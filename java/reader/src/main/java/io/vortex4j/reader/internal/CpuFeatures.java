@@ -2,6 +2,7 @@ package io.vortex4j.reader.internal;
 
 import io.vortex4j.VortexException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The CPU features the native library is compiled for, checked against this CPU before the
@@ -52,14 +54,19 @@ final class CpuFeatures {
         if (!parts[0].equals("x86_64") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
             return;
         }
+        String features = parts.length > 1 ? parts[1] : "";
+        // A baseline build (the default) needs nothing beyond what every x86-64 CPU has.
+        if (missing(features, Set.of()).isEmpty()) {
+            return;
+        }
         Set<String> flags = linuxFlags();
         if (flags == null) {
             return;
         }
-        List<String> missing = missing(parts.length > 1 ? parts[1] : "", flags);
+        List<String> missing = missing(features, flags);
         if (!missing.isEmpty()) {
             throw new VortexException(library + " is compiled for CPU features this CPU lacks: " + String.join(", ", missing)
-                    + " (it needs " + (parts.length > 1 ? parts[1] : "") + "); rebuild it without a -C target-cpu in"
+                    + " (it needs " + features + "); rebuild it without a -C target-cpu in"
                     + " RUSTFLAGS, or for this CPU (docs/architecture.md, \"CPU target\")");
         }
     }
@@ -86,16 +93,14 @@ final class CpuFeatures {
         if (!System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux") || !Files.isReadable(cpuinfo)) {
             return null;
         }
-        try {
-            for (String line : Files.readAllLines(cpuinfo, StandardCharsets.UTF_8)) {
-                if (line.startsWith("flags")) {
-                    int colon = line.indexOf(':');
-                    return new HashSet<>(Arrays.asList(line.substring(colon + 1).trim().split("\\s+")));
-                }
-            }
-        } catch (IOException e) {
+        // The first processor's line is enough: a machine with hundreds of them lists it hundreds of times.
+        try (Stream<String> lines = Files.lines(cpuinfo, StandardCharsets.UTF_8)) {
+            return lines.filter(line -> line.startsWith("flags"))
+                    .findFirst()
+                    .map(line -> new HashSet<>(Arrays.asList(line.substring(line.indexOf(':') + 1).trim().split("\\s+"))))
+                    .orElse(null);
+        } catch (IOException | UncheckedIOException e) {
             return null;
         }
-        return null;
     }
 }

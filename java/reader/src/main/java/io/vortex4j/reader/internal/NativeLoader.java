@@ -66,7 +66,7 @@ public final class NativeLoader {
             } else {
                 String resource = resourcePath();
                 CpuFeatures.require(resourceText(resource + ".cpu"), "the bundled native library " + resource);
-                System.load(extractBundled().toString());
+                System.load(extractBundled(resource).toString());
             }
             loaded = true;
         }
@@ -108,8 +108,7 @@ public final class NativeLoader {
         return base.resolve("vortex4j").resolve("native");
     }
 
-    private static Path extractBundled() {
-        String resource = resourcePath();
+    private static Path extractBundled(String resource) {
         if (NativeLoader.class.getResource(resource) == null) {
             throw new VortexException("the native library " + resource + " is not bundled in this jar; build it with"
                     + " `gradle :reader:jar` or pass -D" + LIBRARY_PROPERTY + "=PATH");
@@ -197,16 +196,17 @@ public final class NativeLoader {
 
         /** Reads {@code <resource>.sha256}: {@code <hex sha-256> <size in bytes>}. */
         static Digest of(String resource) {
-            try (InputStream in = NativeLoader.class.getResourceAsStream(resource + ".sha256")) {
-                if (in == null) {
-                    throw new VortexException(resource + ".sha256 is missing from the jar; rebuild it with `gradle :reader:jar`");
-                }
-                String[] parts = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim().split("\\s+");
-                if (parts.length != 2 || !parts[0].matches("[0-9a-f]{64}")) {
-                    throw new VortexException(resource + ".sha256 is malformed: expected '<sha256> <size>'");
-                }
+            String text = resourceText(resource + ".sha256");
+            if (text == null) {
+                throw new VortexException(resource + ".sha256 is missing from the jar; rebuild it with `gradle :reader:jar`");
+            }
+            String[] parts = text.trim().split("\\s+");
+            if (parts.length != 2 || !parts[0].matches("[0-9a-f]{64}")) {
+                throw new VortexException(resource + ".sha256 is malformed: expected '<sha256> <size>'");
+            }
+            try {
                 return new Digest(parts[0], Long.parseLong(parts[1]));
-            } catch (IOException | NumberFormatException e) {
+            } catch (NumberFormatException e) {
                 throw new VortexException("cannot read " + resource + ".sha256: " + e, e);
             }
         }
