@@ -4,13 +4,20 @@
 //! conversion's cost into the input's decoding and the writer's work, and shows what a change to
 //! either saves, without the JVM's start-up and JIT in the figures.
 //!
-//! `cargo run --release --example convert_probe -- IN OUT [RUNS] [convert|read] [BATCH_ROWS]`
-//! (`read`: a Parquet input only, decoded on the calling thread.)
+//! `cargo run --release --example convert_probe -- IN OUT [RUNS] [convert|read|write] [BATCH_ROWS]`
+//! (`read`: a Parquet input only, decoded on the calling thread; `write`: the input decoded into
+//! memory first, then only the write timed, as the reference's `vortex.io.write` of a table
+//! already read.)
 use std::time::{Duration, Instant};
 
+use arrow::array::RecordBatch;
 use vortex4j::convert::parquet::ParquetSource;
+use vortex4j::convert::sink::{self, RollingSink};
 use vortex4j::convert::source::Source;
 use vortex4j::convert::{ConvertOptions, Converter, DEFAULT_BATCH_ROWS};
+use vortex4j::memory::Retaining;
+use vortex4j::session::RUNTIME;
+use vortex4j::write::Drive;
 
 /// CPU time (user, system) and minor faults of the process so far.
 fn usage() -> (Duration, Duration, i64) {
@@ -25,14 +32,18 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (input, out) = (&args[0], &args[1]);
     let runs: usize = args.get(2).map_or(3, |s| s.parse().unwrap());
-    let read_only = args.get(3).is_some_and(|s| s == "read");
+    let mode = args.get(3).map_or("convert", String::as_str);
+    let read_only = mode == "read";
     let mut opts = ConvertOptions::default();
     opts.batch_rows = args.get(4).map(|s| s.parse().unwrap());
     for run in 1..=runs {
         let _ = std::fs::remove_file(out);
+        let decoded = (mode == "write").then(|| decode(input, opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS)));
         let (u0, s0, f0) = usage();
         let start = Instant::now();
-        let rows = if read_only {
+        let rows = if let Some(batches) = decoded {
+            write(batches, out)
+        } else if read_only {
             let mut source = ParquetSource::open(input, opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS)).unwrap();
             let mut rows = 0;
             while let Some(b) = source.next_batch().unwrap() {
@@ -46,7 +57,7 @@ fn main() {
         let (u1, s1, f1) = usage();
         println!(
             "run {run} {}: rows={rows} wall_s={:.3} user_s={:.3} sys_s={:.3} cpu_s={:.3} minflt={}",
-            if read_only { "read" } else { "convert" },
+            mode,
             wall.as_secs_f64(),
             (u1 - u0).as_secs_f64(),
             (s1 - s0).as_secs_f64(),
@@ -54,4 +65,31 @@ fn main() {
             f1 - f0
         );
     }
+}
+
+/// Every batch of a Parquet input, decoded.
+fn decode(input: &str, batch_rows: usize) -> Vec<RecordBatch> {
+    let mut source = ParquetSource::open(input, batch_rows).unwrap();
+    let mut batches = Vec::new();
+    while let Some(b) = source.next_batch().unwrap() {
+        batches.push(b);
+    }
+    batches
+}
+
+/// Writes decoded batches as a conversion does (its writer thread, worker pool, allocator).
+fn write(batches: Vec<RecordBatch>, out: &str) -> u64 {
+    let _retaining = Retaining::start();
+    let pool = RUNTIME.new_pool();
+    pool.set_workers(std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let schema = batches[0].schema();
+    let target = sink::target(std::path::Path::new(out), false).unwrap();
+    let mut sink = RollingSink::new(target, schema, None, Drive::Thread).unwrap();
+    let mut rows = 0;
+    for b in batches {
+        rows += b.num_rows() as u64;
+        sink.push(&b).unwrap();
+    }
+    sink.finish(true).unwrap();
+    rows
 }
