@@ -14,9 +14,8 @@ use arrow::array::RecordBatch;
 use vortex4j::convert::parquet::ParquetSource;
 use vortex4j::convert::sink::{self, RollingSink};
 use vortex4j::convert::source::Source;
-use vortex4j::convert::{ConvertOptions, Converter, DEFAULT_BATCH_ROWS};
+use vortex4j::convert::{ConvertOptions, Converter, DEFAULT_BATCH_ROWS, strategy_workers};
 use vortex4j::memory::Retaining;
-use vortex4j::session::RUNTIME;
 use vortex4j::write::Drive;
 
 /// CPU time (user, system) and minor faults of the process so far.
@@ -33,25 +32,18 @@ fn main() {
     let (input, out) = (&args[0], &args[1]);
     let runs: usize = args.get(2).map_or(3, |s| s.parse().unwrap());
     let mode = args.get(3).map_or("convert", String::as_str);
-    let read_only = mode == "read";
     let mut opts = ConvertOptions::default();
     opts.batch_rows = args.get(4).map(|s| s.parse().unwrap());
+    let batch_rows = opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS);
     for run in 1..=runs {
         let _ = std::fs::remove_file(out);
-        let decoded = (mode == "write").then(|| decode(input, opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS)));
+        let decoded = (mode == "write").then(|| batches(input, batch_rows).collect::<Vec<_>>());
         let (u0, s0, f0) = usage();
         let start = Instant::now();
-        let rows = if let Some(batches) = decoded {
-            write(batches, out)
-        } else if read_only {
-            let mut source = ParquetSource::open(input, opts.batch_rows.unwrap_or(DEFAULT_BATCH_ROWS)).unwrap();
-            let mut rows = 0;
-            while let Some(b) = source.next_batch().unwrap() {
-                rows += b.num_rows() as u64;
-            }
-            rows
-        } else {
-            Converter::new(&[input], out, opts.clone()).unwrap().finish().unwrap().rows
+        let rows = match (mode, decoded) {
+            (_, Some(decoded)) => write(decoded, out),
+            ("read", _) => batches(input, batch_rows).map(|b| b.num_rows() as u64).sum(),
+            _ => Converter::new(&[input], out, opts.clone()).unwrap().finish().unwrap().rows,
         };
         let wall = start.elapsed();
         let (u1, s1, f1) = usage();
@@ -67,21 +59,16 @@ fn main() {
     }
 }
 
-/// Every batch of a Parquet input, decoded.
-fn decode(input: &str, batch_rows: usize) -> Vec<RecordBatch> {
+/// The batches of a Parquet input, decoded on the calling thread.
+fn batches(input: &str, batch_rows: usize) -> impl Iterator<Item = RecordBatch> {
     let mut source = ParquetSource::open(input, batch_rows).unwrap();
-    let mut batches = Vec::new();
-    while let Some(b) = source.next_batch().unwrap() {
-        batches.push(b);
-    }
-    batches
+    std::iter::from_fn(move || source.next_batch().unwrap())
 }
 
 /// Writes decoded batches as a conversion does (its writer thread, worker pool, allocator).
 fn write(batches: Vec<RecordBatch>, out: &str) -> u64 {
     let _retaining = Retaining::start();
-    let pool = RUNTIME.new_pool();
-    pool.set_workers(std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let _workers = strategy_workers();
     let schema = batches[0].schema();
     let target = sink::target(std::path::Path::new(out), false).unwrap();
     let mut sink = RollingSink::new(target, schema, None, Drive::Thread).unwrap();

@@ -109,10 +109,7 @@ impl Converter {
             };
             Output::Partitions(PartitionedSink::new(root, &schema, &opts.partition_by, opts.max_rows_per_file)?)
         };
-        // The default strategy's tasks (statistics, compression) run on these workers, one per
-        // core, and on each file's writer thread; they stop when the conversion ends.
-        let pool = RUNTIME.new_pool();
-        pool.set_workers(std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let pool = strategy_workers();
         Ok(Converter {
             inputs,
             next_input: 1,
@@ -192,6 +189,14 @@ impl Converter {
             files,
         })
     }
+}
+
+/// The workers the default strategy's tasks (statistics, compression) run on while a conversion
+/// lives, one per core, beside each file's writer thread; they stop when the pool is dropped.
+pub fn strategy_workers() -> CurrentThreadWorkerPool {
+    let pool = RUNTIME.new_pool();
+    pool.set_workers(std::thread::available_parallelism().map_or(1, |n| n.get()));
+    pool
 }
 
 /// Converts `inputs` into `out` in one go.
