@@ -5,7 +5,6 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.vortex4j.reader.NativeMemory;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -109,7 +108,7 @@ public class JdbcContractTest {
 
     @Test
     public void aTimeoutStopsTheQueryAndReleasesItsScans() throws Exception {
-        long live = NativeMemory.liveBytes();
+        long live = NativeHeld.liveWithoutKeptCaches();
         int threads = Thread.activeCount();
         try (Statement s = connection.createStatement()) {
             s.setQueryTimeout(1);
@@ -131,7 +130,7 @@ public class JdbcContractTest {
 
     @Test
     public void cancelStopsTheQueryAndReleasesItsScans() throws Exception {
-        long live = NativeMemory.liveBytes();
+        long live = NativeHeld.liveWithoutKeptCaches();
         int threads = Thread.activeCount();
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         try (Statement s = connection.createStatement()) {
@@ -158,7 +157,7 @@ public class JdbcContractTest {
 
     /** No scan left open (its native memory), no thread left running. */
     private static void assertReleased(long liveBefore, int threadsBefore) {
-        long live = NativeMemory.liveBytes();
+        long live = NativeHeld.liveWithoutKeptCaches();
         assertTrue(liveBefore + " -> " + live, live <= liveBefore + (8 << 20));
         // A pool's worker may still be finishing its exit after awaitTermination returned.
         long until = System.nanoTime() + 5_000_000_000L;

@@ -5,7 +5,6 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import io.vortex4j.reader.NativeMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -118,7 +117,7 @@ public class ParallelAggregateTest extends WithConnections {
 
     @Test
     public void timeoutStopsEveryWorker() throws Exception {
-        long live = NativeMemory.liveBytes();
+        long live = NativeHeld.liveWithoutKeptCaches();
         try (Statement s = twoThreads.createStatement()) {
             s.setQueryTimeout(1);
             long t = System.nanoTime();
@@ -136,7 +135,7 @@ public class ParallelAggregateTest extends WithConnections {
 
     @Test
     public void cancelStopsEveryWorker() throws Exception {
-        long live = NativeMemory.liveBytes();
+        long live = NativeHeld.liveWithoutKeptCaches();
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         try (Statement s = twoThreads.createStatement()) {
             long[] cancelledAt = new long[1];
@@ -183,15 +182,10 @@ public class ParallelAggregateTest extends WithConnections {
             Thread.sleep(20);
         } while (System.nanoTime() < until);
         assertTrue("scan threads still working: " + busy, busy.isEmpty());
-        // The layout readers of the files scanned are kept on purpose (bounded: ReaderCache);
-        // everything else the workers held must be back.
-        int bound = io.vortex4j.reader.ReaderCache.capacity();
-        io.vortex4j.reader.ReaderCache.setCapacity(0);
-        io.vortex4j.reader.ReaderCache.setCapacity(bound);
-        long live = NativeMemory.liveBytes();
+        long live = NativeHeld.liveWithoutKeptCaches();
         for (int i = 0; i < 5 && live > liveBefore + (8 << 20); i++) {
             Thread.sleep(100); // concurrent tests free memory meanwhile
-            live = NativeMemory.liveBytes();
+            live = NativeHeld.liveWithoutKeptCaches();
         }
         assertTrue(liveBefore + " -> " + live, live <= liveBefore + (8 << 20));
     }
