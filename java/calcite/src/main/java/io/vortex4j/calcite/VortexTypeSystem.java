@@ -66,10 +66,10 @@ public class VortexTypeSystem extends RelDataTypeSystemImpl {
 
     /**
      * {@link VortexTypeSystem} with BIGINT sums of type DECIMAL(38, 0), so that they never wrap
-     * either. Calcite's code generator (1.42) cannot compile such a sum on its own ({@link
-     * SumArgumentCasts} makes it compilable), so this type system is for {@code jdbc:vortex:}
-     * connections ({@link VortexDriver}, {@link VortexSql#connect}), whose statement preparation
-     * applies that fix.
+     * either. Calcite's code generator (1.42) cannot compile such a sum on its own (the driver's
+     * {@code SumArgumentCasts} makes it compilable), so this type system is for {@code
+     * jdbc:vortex:} connections ({@link io.vortex4j.calcite.jdbc.VortexDriver}, {@link
+     * VortexSql#connect}), whose statement preparation applies that fix.
      */
     public static final class ExactBigintSums extends VortexTypeSystem {
         /** The instance Calcite's plugin loader picks up (it would otherwise find the inherited one). */

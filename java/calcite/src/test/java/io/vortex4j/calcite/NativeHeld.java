@@ -5,7 +5,7 @@ import io.vortex4j.reader.ReaderCache;
 import io.vortex4j.reader.SegmentCache;
 
 /** What a stopped query may leave behind, measured without what the process keeps on purpose. */
-final class NativeHeld {
+public final class NativeHeld {
     private NativeHeld() {}
 
     /**
@@ -14,7 +14,7 @@ final class NativeHeld {
      * purpose, and a query that got further into its files than the last one keeps more of them
      * (a cancelled run on a loaded machine held 10 MB more of them than before it).
      */
-    static long liveWithoutKeptCaches() {
+    public static long liveWithoutKeptCaches() {
         int files = ReaderCache.capacity();
         ReaderCache.setCapacity(0);
         ReaderCache.setCapacity(files);
