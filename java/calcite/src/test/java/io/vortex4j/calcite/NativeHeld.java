@@ -12,7 +12,7 @@ public final class NativeHeld {
      * The native bytes held once the process's bounded caches are dropped: the layout readers
      * ({@link ReaderCache}) and segments ({@link SegmentCache}) of the files scanned are kept on
      * purpose, and a query that got further into its files than the last one keeps more of them
-     * (a cancelled run on a loaded machine held 10 MB more of them than before it).
+     * (how far a cancelled query gets depends on the machine's load).
      */
     public static long liveWithoutKeptCaches() {
         int files = ReaderCache.capacity();

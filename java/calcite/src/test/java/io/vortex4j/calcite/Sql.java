@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-/** Small JDBC helpers for the tests. */
+/** The JDBC calls the tests share: rows, answers, plans. */
 public final class Sql {
     private Sql() {}
 

@@ -175,7 +175,7 @@ public class JdbcContractTest {
         assertTrue(threadsBefore + " -> " + Thread.getAllStackTraces().keySet(), Thread.activeCount() <= threadsBefore);
     }
 
-    /** The bad SQL, each run twice on one connection: the same typed, one-line error both times. */
+    /** Failing SQL of each kind, each run twice on one connection: the same typed, one-line error both times. */
     @Test
     public void badSqlFailsTheSameWayEveryTime() throws Exception {
         Object[][] cases = {
