@@ -44,7 +44,7 @@ abstract class InListFilterBase extends SingleRel {
 
     @Override
     public void register(RelOptPlanner planner) {
-        for (RelOptRule rule : List.of(LogicalInListFilter.TO_ENUMERABLE, VortexRules.FILTER_IN_LIST)) {
+        for (RelOptRule rule : List.of(VortexRules.IN_LIST_FILTER_TO_ENUMERABLE, VortexRules.FILTER_IN_LIST)) {
             planner.addRule(rule);
         }
     }

@@ -23,21 +23,21 @@ import org.apache.calcite.util.Sarg;
  * Large IN lists, kept as one predicate: Calcite turns an IN list of more than {@code
  * inSubQueryThreshold} (20) values into a join with VALUES, and a list it keeps expands, in its
  * generated code, into one comparison per value; with thousands of values either way Janino
- * fails ("code grows beyond 64 KB") or the code generator overflows its stack. {@link
- * VortexPrepare} raises the threshold, so lists stay {@code SEARCH} predicates, and this program,
- * run before Calcite's optimizer, moves each filter conjunct holding a list of more than {@value
+ * fails ("code grows beyond 64 KB") or the code generator overflows its stack. {@code
+ * jdbc:vortex:} connections raise the threshold, so lists stay {@code SEARCH} predicates, and
+ * this program, run before Calcite's optimizer, moves each filter conjunct holding a list of more than {@value
  * #LARGE} values into a {@link LogicalInListFilter}, which Calcite evaluates with a hash set
  * ({@link InListRowTest}) and which push-down puts into the Vortex scan as one {@code IN}
- * predicate. Smaller lists are left to Calcite as before.
+ * predicate. Smaller lists are left to Calcite.
  */
-final class LargeInLists {
+public final class LargeInLists {
     /** Lists with more values than this are evaluated with a hash set. */
     static final int LARGE = 256;
 
     private LargeInLists() {}
 
     /** The program step: large lists of every filter of the plan moved into {@link LogicalInListFilter}s. */
-    static final Program PROGRAM = (planner, rel, traits, materializations, lattices) ->
+    public static final Program PROGRAM = (planner, rel, traits, materializations, lattices) ->
             PlanRewrite.bottomUp(rel, node -> node instanceof LogicalFilter filter ? split(filter) : node);
 
     /** {@code filter} with its conjuncts holding large lists in a {@link LogicalInListFilter} below the others. */

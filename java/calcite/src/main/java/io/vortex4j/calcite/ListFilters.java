@@ -76,7 +76,7 @@ final class ListFilters {
 
     private static Predicate length(RexCall call, IntFunction<VortexColumn> inputs) {
         List<RexNode> operands = call.getOperands();
-        Predicate.Op op = FilterTranslator.op(call.getKind());
+        Predicate.Op op = ComparisonLeaves.op(call.getKind());
         VortexColumn c = cardinalityOf(operands.get(0), inputs);
         RexNode other = operands.get(1);
         if (c == null) {

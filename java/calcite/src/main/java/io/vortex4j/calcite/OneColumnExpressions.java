@@ -14,7 +14,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Which expressions of one column may be evaluated once per dictionary entry instead of once per
- * row ({@link ColumnExpression}), and the helpers to cut them out of a condition.
+ * row ({@link ColumnExpression}), and how to cut them out of a condition.
  *
  * <p>Evaluating per entry is exact for any deterministic expression that reads nothing but the
  * column, except for errors: the reader evaluates the entries a chunk holds, in dictionary order,

@@ -23,7 +23,7 @@ import org.apache.calcite.schema.Table;
  * a glob character, or ends with {@code .vortex}; other names are the folder's tables. A file
  * opened is kept for the connection's life, as the folder's tables are.
  */
-final class PathTables {
+public final class PathTables {
     private final Path folder;
     private final PathAccess access;
     private final boolean pushdown;
@@ -45,7 +45,7 @@ final class PathTables {
      *
      * @return the statement to prepare
      */
-    static String register(CalcitePrepare.Context context, String sql) {
+    public static String register(CalcitePrepare.Context context, String sql) {
         Quoting quoting = context.config().quoting();
         PathLiterals.Rewritten rewritten = PathLiterals.rewrite(sql, quoting == null ? Quoting.DOUBLE_QUOTE : quoting);
         if (rewritten.paths.isEmpty()) {

@@ -5,12 +5,15 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.RelNode;
 
-/** Bottom-up rewriting of a plan, for the program steps of {@link VortexPrepare}. */
-final class PlanRewrite {
+/**
+ * Bottom-up rewriting of a plan, for program steps that rewrite every node of a kind: {@link
+ * LargeInLists} here, and the driver's steps before and after optimization.
+ */
+public final class PlanRewrite {
     private PlanRewrite() {}
 
     /** {@code rel} with {@code step} applied to every node, inputs first (a node is copied when an input changed). */
-    static RelNode bottomUp(RelNode rel, UnaryOperator<RelNode> step) {
+    public static RelNode bottomUp(RelNode rel, UnaryOperator<RelNode> step) {
         List<RelNode> inputs = new ArrayList<>();
         boolean changed = false;
         for (RelNode input : rel.getInputs()) {

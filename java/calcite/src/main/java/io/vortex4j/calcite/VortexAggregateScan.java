@@ -44,7 +44,7 @@ public final class VortexAggregateScan extends VortexAggregateBase implements En
     }
 
     /** What this scan computes; {@code scalar}: rows are the one column's values, not arrays. */
-    VortexAggregateSpec spec(boolean scalar) {
+    public VortexAggregateSpec spec(boolean scalar) {
         return new VortexAggregateSpec(vortexTable, filter, keys, calls, scalar);
     }
 

@@ -46,7 +46,7 @@ public final class VortexScanSpec {
      * which Calcite hands every query in its data context), the deadline counted from now: the
      * query starts executing when the generated code asks for its scans.
      */
-    static Cancellation cancellation(DataContext root) {
+    public static Cancellation cancellation(DataContext root) {
         if (root == null) {
             return Cancellation.NONE;
         }

@@ -1,5 +1,6 @@
 package io.vortex4j.calcite;
 
+import io.vortex4j.calcite.jdbc.VortexDriver;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -94,13 +95,6 @@ public final class VortexSql {
         info.setProperty("quotedCasing", "UNCHANGED");
         info.setProperty("parserFactory", PARSER_FACTORY);
         info.setProperty("typeSystem", VortexTypeSystem.class.getName());
-        return info;
-    }
-
-    /** {@link #connectionProperties()} for {@code jdbc:vortex:} connections, whose preparation ({@link VortexPrepare}) compiles exact BIGINT sums. */
-    static Properties driverProperties() {
-        Properties info = connectionProperties();
-        info.setProperty("typeSystem", VortexTypeSystem.ExactBigintSums.class.getName());
         return info;
     }
 

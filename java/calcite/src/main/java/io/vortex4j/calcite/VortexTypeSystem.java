@@ -16,13 +16,13 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *   <li>integer sums widened as PostgreSQL does: {@code SUM} (and {@code $SUM0}) of TINYINT,
  *       SMALLINT and INTEGER is BIGINT, and of DECIMAL(p, s) DECIMAL(38, s). Calcite's default
  *       keeps the argument's type, and its generated code then adds in that Java type, wrapping
- *       around on overflow (a sum of 316,101,921,145,007 came back as 918,093,999). A BIGINT sum
+ *       around on overflow. A BIGINT sum
  *       stays BIGINT here; {@link ExactBigintSums}, which {@code jdbc:vortex:} connections use,
  *       makes it DECIMAL(38, 0);
  *   <li>{@code AVG} of integers and decimals is DOUBLE, as in DuckDB: Calcite computes AVG as
  *       {@code CAST(SUM AS <AVG type>) / COUNT}, so with its default (the argument's type) an
- *       integer average was truncated and failed once the sum outgrew the argument's type ("out
- *       of range"), and a decimal one was divided with 16 significant digits. The sum is exact,
+ *       integer average is truncated and fails once the sum outgrows the argument's type ("out
+ *       of range"), and a decimal one is divided with 16 significant digits. The sum is exact,
  *       the quotient the double nearest to it.
  * </ul>
  *
@@ -66,10 +66,10 @@ public class VortexTypeSystem extends RelDataTypeSystemImpl {
 
     /**
      * {@link VortexTypeSystem} with BIGINT sums of type DECIMAL(38, 0), so that they never wrap
-     * either. Calcite's code generator (1.42) cannot compile such a sum on its own ({@link
-     * SumArgumentCasts} makes it compilable), so this type system is for {@code jdbc:vortex:}
-     * connections ({@link VortexDriver}, {@link VortexSql#connect}), whose statement preparation
-     * applies that fix.
+     * either. Calcite's code generator (1.42) cannot compile such a sum on its own (the driver's
+     * {@code SumArgumentCasts} makes it compilable), so this type system is for {@code
+     * jdbc:vortex:} connections ({@link io.vortex4j.calcite.jdbc.VortexDriver}, {@link
+     * VortexSql#connect}), whose statement preparation applies that fix.
      */
     public static final class ExactBigintSums extends VortexTypeSystem {
         /** The instance Calcite's plugin loader picks up (it would otherwise find the inherited one). */

@@ -112,7 +112,7 @@ public class DatasetTablesTest extends WithConnections {
     public void explainShowsFilesAndSplits() throws SQLException {
         String plan = Sql.explain(datasetPush.get(1), "SELECT count(*) FROM trades WHERE sym = 'AAPL'");
         assertTrue(plan, plan.contains("files=[10 of 10], splits=[10]"));
-        // A single file's plan is as before: no files item.
+        // A single file's plan has no files item.
         String single = Sql.explain(push, "SELECT count(*) FROM trades WHERE sym = 'AAPL'");
         assertTrue(single, !single.contains("files="));
     }

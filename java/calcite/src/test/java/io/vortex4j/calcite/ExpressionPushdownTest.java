@@ -5,6 +5,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.calcite.jdbc.VortexDriver;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;

@@ -2,6 +2,7 @@ package io.vortex4j.calcite;
 
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.calcite.jdbc.VortexDriver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

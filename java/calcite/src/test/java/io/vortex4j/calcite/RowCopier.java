@@ -29,7 +29,7 @@ import java.util.List;
 import java.util.function.LongFunction;
 
 /**
- * Test helper: copies the rows of a Vortex file, in order, into other files (the same schema,
+ * Copies the rows of a Vortex file, in order, into other files (the same schema,
  * the raw values bit for bit), so a folder of files holds exactly the rows of one file.
  */
 final class RowCopier {

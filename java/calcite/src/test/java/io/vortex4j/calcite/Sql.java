@@ -11,8 +11,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-/** Small JDBC helpers for the tests. */
-final class Sql {
+/** The JDBC calls the tests share: rows, answers, plans. */
+public final class Sql {
     private Sql() {}
 
     /** The rows of {@code sql}, each a list of {@link #canonical} values. */
@@ -33,7 +33,7 @@ final class Sql {
     }
 
     /** The rows of {@code rs} as sorted strings (see {@link #answer(Connection, String)}); closes it. */
-    static List<String> answer(ResultSet rs) throws SQLException {
+    public static List<String> answer(ResultSet rs) throws SQLException {
         List<String> out = new ArrayList<>();
         try (rs) {
             int n = rs.getMetaData().getColumnCount();
@@ -50,7 +50,7 @@ final class Sql {
     }
 
     /** The rows of {@code sql} as sorted strings: an order-insensitive, exact picture of the answer. */
-    static List<String> answer(Connection c, String sql) throws SQLException {
+    public static List<String> answer(Connection c, String sql) throws SQLException {
         List<String> out = new ArrayList<>();
         for (List<Object> row : rows(c, sql)) {
             out.add(row.toString());
@@ -91,7 +91,7 @@ final class Sql {
     }
 
     /** The plan Calcite chose, as EXPLAIN PLAN prints it. */
-    static String explain(Connection c, String sql) throws SQLException {
+    public static String explain(Connection c, String sql) throws SQLException {
         StringBuilder sb = new StringBuilder();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN PLAN FOR " + sql)) {
             while (rs.next()) {

@@ -40,8 +40,8 @@ import java.util.SplittableRandom;
  *
  * <p>The values written to {@code types} are kept ({@link #types()}) for brute-force checks.
  */
-final class TestData {
-    static final long TRADES_ROWS = 200_000;
+public final class TestData {
+    public static final long TRADES_ROWS = 200_000;
     static final int TYPES_BATCHES = 3;
     static final int TYPES_BATCH_ROWS = 3_000;
 
@@ -88,7 +88,7 @@ final class TestData {
     private TestData() {}
 
     /** The directory holding the test files. */
-    static synchronized Path dir() {
+    public static synchronized Path dir() {
         if (dir == null) {
             try {
                 Path d = Files.createTempDirectory("vortex4j-calcite-test");
@@ -232,8 +232,8 @@ final class TestData {
         return all;
     }
 
-    static final int ZONE_BATCHES = 5;
-    static final int ZONE_ROWS = 65_536;
+    public static final int ZONE_BATCHES = 5;
+    public static final int ZONE_ROWS = 65_536;
     static final Schema ZONES = Schema.of(
             new Field("k", DataType.INT64, false),
             new Field("x", DataType.FLOAT64, true),

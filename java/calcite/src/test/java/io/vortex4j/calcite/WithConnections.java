@@ -6,11 +6,11 @@ import org.junit.AfterClass;
 import org.junit.BeforeClass;
 
 /** Tests that compare a push-down connection with a plain one over {@link TestData#dir()}. */
-abstract class WithConnections {
+public abstract class WithConnections {
     /** Push-down on. */
-    static Connection push;
+    protected static Connection push;
     /** Push-down off: Calcite evaluates everything (the reference). */
-    static Connection plain;
+    protected static Connection plain;
 
     @BeforeClass
     public static void open() throws SQLException {

@@ -1,6 +1,6 @@
 package io.vortex4j.cli;
 
-import io.vortex4j.calcite.VortexDriver;
+import io.vortex4j.calcite.jdbc.VortexDriver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

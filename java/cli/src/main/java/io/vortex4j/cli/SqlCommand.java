@@ -1,10 +1,10 @@
 package io.vortex4j.cli;
 
 import io.vortex4j.calcite.PathAccess;
-import io.vortex4j.calcite.VortexDriver;
 import io.vortex4j.calcite.VortexSchema;
 import io.vortex4j.calcite.VortexSql;
 import io.vortex4j.calcite.VortexTable;
+import io.vortex4j.calcite.jdbc.VortexDriver;
 import io.vortex4j.reader.internal.Native;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.vortex4j.cli;
 
-import io.vortex4j.calcite.PlannerWarmUp;
+import io.vortex4j.calcite.jdbc.PlannerWarmUp;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.UUID;

@@ -1,6 +1,6 @@
 package org.apache.calcite.jdbc;
 
-import io.vortex4j.calcite.QueryErrors;
+import io.vortex4j.calcite.jdbc.QueryErrors;
 import java.io.InputStream;
 import java.io.Reader;
 import java.lang.reflect.Field;

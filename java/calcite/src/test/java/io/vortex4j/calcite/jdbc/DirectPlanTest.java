@@ -1,8 +1,12 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.calcite.Sql;
+import io.vortex4j.calcite.TestData;
+import io.vortex4j.calcite.VortexSql;
+import io.vortex4j.calcite.WithConnections;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,5 +1,7 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
+import io.vortex4j.calcite.VortexAggregateScan;
+import io.vortex4j.calcite.VortexAggregateSpec;
 import java.lang.reflect.Type;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;

@@ -1,5 +1,7 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
+import io.vortex4j.calcite.PlanRewrite;
+import io.vortex4j.calcite.VortexScanSpec;
 import io.vortex4j.reader.Cancellation;
 import java.util.List;
 import org.apache.calcite.DataContext;

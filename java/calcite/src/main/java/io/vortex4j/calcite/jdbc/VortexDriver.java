@@ -1,5 +1,10 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
+import io.vortex4j.calcite.PathAccess;
+import io.vortex4j.calcite.VortexSchema;
+import io.vortex4j.calcite.VortexSchemaFactory;
+import io.vortex4j.calcite.VortexSql;
+import io.vortex4j.calcite.VortexTypeSystem;
 import io.vortex4j.reader.exec.SplitExecutor;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -135,8 +140,15 @@ public final class VortexDriver extends Driver {
      * A connection over {@code directory}: Calcite's connection with the Vortex schema as its
      * default, preparing statements through a plan cache of {@code planCache} entries (none when
      * 0). {@code calciteProperties} are added to {@link VortexSql#connectionProperties()}.
+     *
+     * @param directory the directory whose {@code NAME.vortex} files become tables {@code NAME}
+     * @param pushdown whether work is pushed into the Vortex scans
+     * @param planCache how many plans to keep, at least 0
+     * @param calciteProperties further Calcite connection properties
+     * @return an open connection
+     * @throws SQLException if Calcite cannot open the connection
      */
-    static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties)
+    public static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties)
             throws SQLException {
         return open(directory, pushdown, planCache, calciteProperties, PathAccess.FOLDER);
     }
@@ -150,7 +162,7 @@ public final class VortexDriver extends Driver {
     /** {@link #open(Path, boolean, int, Properties, PathAccess)} whose tables run pushed aggregates on {@code threads} threads. */
     static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties,
             PathAccess paths, int threads) throws SQLException {
-        Properties props = VortexSql.driverProperties();
+        Properties props = driverProperties();
         props.putAll(calciteProperties);
         VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null);
         Connection connection = driver.connectCalcite(props);
@@ -163,6 +175,17 @@ public final class VortexDriver extends Driver {
             connection.close();
             throw e;
         }
+    }
+
+    /**
+     * {@link VortexSql#connectionProperties()} with exact BIGINT sums ({@link
+     * VortexTypeSystem.ExactBigintSums}), which this driver's statement preparation compiles
+     * ({@link SumArgumentCasts}).
+     */
+    private static Properties driverProperties() {
+        Properties info = VortexSql.connectionProperties();
+        info.setProperty("typeSystem", VortexTypeSystem.ExactBigintSums.class.getName());
+        return info;
     }
 
     /** Calcite's own connection set-up, bypassing the URL parsing above. */

@@ -1,4 +1,4 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;

@@ -1,4 +1,4 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import io.vortex4j.CancelledException;
 import io.vortex4j.VortexException;

@@ -1,10 +1,14 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import io.vortex4j.calcite.Sql;
+import io.vortex4j.calcite.TestData;
+import io.vortex4j.calcite.VortexSchema;
+import io.vortex4j.calcite.VortexSql;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -193,8 +197,8 @@ public class PlanCacheTest {
              Connection ref = VortexSql.connect(TestData.dir(), true)) {
             assertEquals(Sql.answer(ref, GROUP), Sql.answer(byUrl, GROUP));
             assertEquals(Sql.answer(ref, GROUP), Sql.answer(byProperty, GROUP));
-            assertTrue(explain(byUrl, EQ), !explain(byUrl, EQ).contains("filter="));
-            assertTrue(explain(byProperty, EQ), explain(byProperty, EQ).contains("filter="));
+            assertTrue(Sql.explain(byUrl, EQ), !Sql.explain(byUrl, EQ).contains("filter="));
+            assertTrue(Sql.explain(byProperty, EQ), Sql.explain(byProperty, EQ).contains("filter="));
         }
         assertRejected(VortexDriver.PREFIX, "no directory");
         assertRejected(VortexDriver.PREFIX + TestData.dir() + ";pushdown=maybe", "pushdown must be true or false");
@@ -215,16 +219,6 @@ public class PlanCacheTest {
         Properties p = new Properties();
         p.setProperty(key, value);
         return p;
-    }
-
-    private static String explain(Connection c, String sql) throws SQLException {
-        StringBuilder sb = new StringBuilder();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + sql)) {
-            while (rs.next()) {
-                sb.append(rs.getString(1));
-            }
-        }
-        return sb.toString();
     }
 
     private static long count(Connection c, String sql) throws SQLException {

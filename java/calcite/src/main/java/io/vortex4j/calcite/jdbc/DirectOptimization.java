@@ -1,5 +1,8 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
+import io.vortex4j.calcite.LargeInLists;
+import io.vortex4j.calcite.VortexAggregateScan;
+import io.vortex4j.calcite.VortexRules;
 import java.util.List;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptUtil;

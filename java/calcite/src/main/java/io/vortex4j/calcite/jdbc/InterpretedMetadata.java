@@ -1,4 +1,4 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;

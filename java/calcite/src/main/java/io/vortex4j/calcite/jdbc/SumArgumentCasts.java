@@ -1,5 +1,7 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
+import io.vortex4j.calcite.PlanRewrite;
+import io.vortex4j.calcite.VortexTypeSystem;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

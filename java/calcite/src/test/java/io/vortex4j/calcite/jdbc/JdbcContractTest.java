@@ -1,10 +1,13 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import io.vortex4j.calcite.NativeHeld;
+import io.vortex4j.calcite.TestData;
+import io.vortex4j.calcite.VortexSql;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -172,7 +175,7 @@ public class JdbcContractTest {
         assertTrue(threadsBefore + " -> " + Thread.getAllStackTraces().keySet(), Thread.activeCount() <= threadsBefore);
     }
 
-    /** The bad SQL, each run twice on one connection: the same typed, one-line error both times. */
+    /** Failing SQL of each kind, each run twice on one connection: the same typed, one-line error both times. */
     @Test
     public void badSqlFailsTheSameWayEveryTime() throws Exception {
         Object[][] cases = {

@@ -1,4 +1,4 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import java.util.HashSet;
 import java.util.Locale;
@@ -18,7 +18,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * Calcite's validator, except that a column wins over a niladic function of the same name: in
  * Calcite, an unquoted {@code user}, {@code current_date}, {@code current_timestamp}, ... is the
  * function even when a table of the query has a column of that name, so {@code SELECT user FROM
- * t} silently returned the SQL user ({@code sa}) for every row. Here such an identifier is a
+ * t} would silently return the SQL user ({@code sa}) for every row. Here such an identifier is a
  * column reference whenever a table the statement reads has a column of that name (matched as
  * the connection matches names); where the column is not visible the query fails with Calcite's
  * "column not found", never a silent substitute. Without such a column the function is meant.

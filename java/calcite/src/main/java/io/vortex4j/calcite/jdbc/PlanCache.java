@@ -1,4 +1,4 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,9 +7,9 @@ import java.util.Objects;
 import org.apache.calcite.jdbc.CalcitePrepare.CalciteSignature;
 
 /**
- * The plans of one connection's queries, by SQL text: Calcite spends 5–15 ms parsing,
- * validating and optimizing even a one-line query, several times what the scan of a dictionary
- * column takes, so a query run again reuses its compiled plan. Plans are of immutable tables
+ * The plans of one connection's queries, by SQL text: parsing, validating and optimizing even a
+ * one-line query takes Calcite several times what the scan of a dictionary column takes, so a
+ * query run again reuses its compiled plan. Plans are of immutable tables
  * (a Vortex file never changes under an open table), so a plan stays right as long as the
  * connection's schemas do. Least recently used plans are dropped beyond the capacity.
  * Thread-safe.

@@ -1,4 +1,4 @@
-package io.vortex4j.calcite;
+package io.vortex4j.calcite.jdbc;
 
 import java.util.Locale;
 import org.apache.calcite.avatica.util.Quoting;
