@@ -60,7 +60,7 @@ public final class PredicateParser {
         if (p == null) {
             throw new IllegalArgumentException("the condition '" + condition + "' cannot be translated exactly into a "
                     + "Vortex filter (supported: comparisons of a column with a literal, IN, BETWEEN, IS [NOT] NULL, "
-                    + "LIKE, AND, OR, NOT and conditions on one string column; see docs/calcite-adapter.md)");
+                    + "LIKE, AND, OR, NOT and conditions on one string column; see docs/sql.md)");
         }
         return p;
     }

@@ -14,7 +14,7 @@
  * io.vortex4j.calcite.VortexAggregateScan}). A filter leaves Calcite's plan only when the reader
  * selects exactly the rows Calcite would ({@code FilterTranslator}); everything else stays with
  * Calcite, so the answers are Calcite's either way. The driver and how its connections plan
- * statements are in {@link io.vortex4j.calcite.jdbc}. See {@code docs/calcite-adapter.md} for
+ * statements are in {@link io.vortex4j.calcite.jdbc}. See {@code docs/sql.md} for
  * the details.
  */
 package io.vortex4j.calcite;
