@@ -1,11 +1,11 @@
 package io.vortex4j.bench;
 
+import io.vortex4j.cli.sample.Trades;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Array;
 import io.vortex4j.reader.array.Values;
-import io.vortex4j.sample.Trades;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

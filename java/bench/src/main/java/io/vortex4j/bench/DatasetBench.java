@@ -1,5 +1,6 @@
 package io.vortex4j.bench;
 
+import io.vortex4j.cli.sample.Trades;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
@@ -9,7 +10,6 @@ import io.vortex4j.reader.array.VarBinArray;
 import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
-import io.vortex4j.sample.Trades;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;

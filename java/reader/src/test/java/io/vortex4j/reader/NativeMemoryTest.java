@@ -27,7 +27,7 @@ public class NativeMemoryTest {
     @BeforeClass
     public static void writeSample() {
         trades = Fixtures.tempDir().resolve("trades.vortex");
-        io.vortex4j.sample.Trades.write(trades, 400_000, 1, null);
+        io.vortex4j.cli.sample.Trades.write(trades, 400_000, 1, null);
     }
 
     @Test

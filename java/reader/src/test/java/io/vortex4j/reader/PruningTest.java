@@ -16,7 +16,7 @@ public class PruningTest {
     @Test
     public void sortedColumnRangesSkipChunksWithSameAnswers() {
         Path p = Fixtures.tempDir().resolve("trades.vortex");
-        io.vortex4j.sample.Trades.write(p, 400_000, 11, null);
+        io.vortex4j.cli.sample.Trades.write(p, 400_000, 11, null);
         try (VortexFile file = VortexFile.open(p)) {
             long firstTs;
             long lastTs;
@@ -66,7 +66,7 @@ public class PruningTest {
     @Test
     public void firstRowTracksSkippedRanges() {
         Path p = Fixtures.tempDir().resolve("trades2.vortex");
-        io.vortex4j.sample.Trades.write(p, 300_000, 12, null);
+        io.vortex4j.cli.sample.Trades.write(p, 300_000, 12, null);
         try (VortexFile file = VortexFile.open(p)) {
             long lastTs;
             try (Scan scan = file.scan("ts")) {
@@ -108,7 +108,7 @@ public class PruningTest {
     @Test
     public void computedConjunctsKeepPruningAndLikePrunesExactly() {
         Path p = Fixtures.tempDir().resolve("trades3.vortex");
-        io.vortex4j.sample.Trades.write(p, 300_000, 13, null);
+        io.vortex4j.cli.sample.Trades.write(p, 300_000, 13, null);
         try (VortexFile file = VortexFile.open(p)) {
             long firstTs;
             try (Scan scan = file.scan("ts")) {

@@ -1,4 +1,4 @@
-package io.vortex4j.sample;
+package io.vortex4j.cli.sample;
 
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
