@@ -1,4 +1,4 @@
-package io.vortex4j.spark;
+package io.vortex4j.bench.spark;
 
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -9,9 +9,10 @@ import org.apache.spark.sql.SparkSession;
  * ratios; also the connector with one input partition per file ({@code splitRows} above the
  * file's rows), to show what splits change. The unfiltered {@code SUM(price), MAX(volume)} is
  * answered from the file's footer; the row after it forces the computed path with a filter every
- * row passes. Run: {@code gradle :spark:writeClasspath :spark:testClasses}, then {@code java
- * --add-opens ... -cp "$(cat java/spark/build/classpath.txt):java/spark/build/classes/java/test"
- * io.vortex4j.spark.SparkBench ~/.cache/vortex4j/bench}.
+ * row passes. Run: {@code gradle :spark:writeClasspath :bench:sparkClasses}, then {@code java
+ * --add-opens ... -cp "$(cat java/spark/build/classpath.txt):bench/java/build/classes/java/spark"
+ * io.vortex4j.bench.spark.SparkBench ~/.cache/vortex4j/bench} (the {@code --add-opens} of
+ * {@code java/spark/build.gradle}'s tests).
  */
 public final class SparkBench {
     private SparkBench() {}

@@ -12,7 +12,6 @@ import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.List;
@@ -20,10 +19,11 @@ import java.util.List;
 /**
  * Pushed aggregates over one file against the same rows in 100 files, at 1 and 2 threads, in one
  * JVM, all warm, best of N: prints times and ratios. Every configuration's answer is checked
- * against the one-file, one-thread answer before it is timed.
+ * against the one-file, one-thread answer before it is timed ({@code --markdown}: the table
+ * alone, then a line naming the command and the machine; see {@link Report}).
  *
  * <pre>
- * java -cp "$(cat java/bench/build/classpath.txt)" io.vortex4j.bench.DatasetBench [--data DIR] [--rows N] [--runs N]
+ * bin/bench dataset [--data DIR] [--rows N] [--runs N] [--markdown]
  * </pre>
  */
 public final class DatasetBench {
@@ -38,17 +38,12 @@ public final class DatasetBench {
     };
 
     public static void main(String[] args) throws Exception {
-        Path dir = Paths.get(System.getProperty("user.home"), ".cache", "vortex4j", "bench-datasets");
-        long rows = 10_000_000;
-        int runs = 7;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--data": dir = Paths.get(args[i + 1]); break;
-                case "--rows": rows = Long.parseLong(args[i + 1]); break;
-                case "--runs": runs = Integer.parseInt(args[i + 1]); break;
-                default: throw new IllegalArgumentException("usage: DatasetBench [--data DIR] [--rows N] [--runs N]");
-            }
-        }
+        DataOptions options = DataOptions.parse(args, "bench-datasets", 7,
+                "bin/bench dataset [--data DIR] [--rows N] [--runs N] [--markdown]");
+        Path dir = options.dir();
+        long rows = options.rows();
+        int runs = options.runs();
+        Report report = new Report("bin/bench dataset", args);
         Path one = dir.resolve("one");
         Path hundred = dir.resolve("hundred");
         Path file = one.resolve("trades.vortex");
@@ -68,10 +63,9 @@ public final class DatasetBench {
             DriverManager.getConnection("jdbc:vortex:" + hundred + ";threads=2"),
         };
         try {
-            System.out.printf("%,d rows; best of %d runs after a warm-up; ms%n%n", rows, runs);
-            System.out.println("| query | " + String.join(" | ", names)
-                    + " | 1 file: t1 ÷ t2 | 100 files: t1 ÷ t2 | t2: 100 files ÷ 1 file |");
-            System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+            report.note(String.format("%,d rows; best of %d runs after a warm-up; ms", rows, runs));
+            report.header("query", names[0], names[1], names[2], names[3], "1 file: t1 ÷ t2", "100 files: t1 ÷ t2",
+                    "t2: 100 files ÷ 1 file");
             for (String[] q : QUERIES) {
                 List<String> expected = SqlBench.canonical(cs[0], q[1]);
                 for (int k = 0; k < cs.length; k++) {
@@ -81,14 +75,16 @@ public final class DatasetBench {
                     }
                 }
                 double[] t = SqlBench.bestInRounds(List.of(cs), q[1], runs);
-                System.out.printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.2f |%n", q[0], t[0], t[1], t[2], t[3],
-                        t[0] / t[1], t[2] / t[3], t[3] / t[1]);
+                report.row(q[0], String.format("%.1f", t[0]), String.format("%.1f", t[1]), String.format("%.1f", t[2]),
+                        String.format("%.1f", t[3]), SqlBench.ratio(t[0] / t[1]), SqlBench.ratio(t[2] / t[3]),
+                        SqlBench.ratio(t[3] / t[1]));
             }
         } finally {
             for (Connection c : cs) {
                 c.close();
             }
         }
+        report.end();
     }
 
     private static long rowsIn(Path file) {

@@ -20,10 +20,12 @@ import java.util.List;
  * idle, then each query warms up again before it is timed); vortex4j with its plan cache (and, for reference, a connection without one:
  * a query's first run, planning included); DuckDB with {@code threads} threads. Every answer is
  * compared between the engines before it is timed. Prints a Markdown table of best-of-N times
- * and the ratios.
+ * and the ratios ({@code --markdown}: the table alone, then a line naming the command and the
+ * machine; see {@link Report}).
  *
  * <pre>
- * bin/bench [--data DIR] [--rows N] [--runs N] [--threads N] [--workload expressions|scans|rows|all] [--vs-one-thread]
+ * bin/bench [--data DIR] [--rows N] [--runs N] [--threads N] [--workload expressions|scans|rows|groups|all]
+ *     [--vs-one-thread] [--markdown]
  * </pre>
  *
  * <p>{@code --vs-one-thread} also times vortex4j on one thread ({@code jdbc:vortex:DIR;threads=1})
@@ -50,9 +52,10 @@ public final class SqlBench {
                 case "--threads": threads = Integer.parseInt(v); i++; break;
                 case "--workload": workload = v; i++; break;
                 case "--vs-one-thread": vsOneThread = true; break;
+                case Report.MARKDOWN: break;
                 default:
                     (a.equals("--help") ? System.out : System.err).println("usage: bench [--data DIR] [--rows N] [--runs N] [--threads N]"
-                            + " [--workload expressions|scans|rows|groups|all] [--vs-one-thread]");
+                            + " [--workload expressions|scans|rows|groups|all] [--vs-one-thread] [--markdown]");
                     System.exit(a.equals("--help") ? 0 : 2);
             }
         }
@@ -65,6 +68,7 @@ public final class SqlBench {
         } else {
             throw new IllegalArgumentException("unknown workload '" + workload + "'; one of " + Workloads.ALL.keySet());
         }
+        Report report = new Report("bin/bench", args);
         BenchData data = BenchData.ensure(dir, rows);
         try (Connection vortex = VortexSql.connect(data.dir, true);
              Connection firstRun = VortexSql.connect(data.dir, true, 0);
@@ -82,12 +86,15 @@ public final class SqlBench {
             // timed shares the second core with C2 compiling, and looks as if more threads gained nothing.
             List<Connection> all = vsOneThread ? List.of(vortex, duck, oneThread, duckOneThread) : List.of(vortex, duck);
             int passes = ThreadScalingBench.warmUp(all, queries);
-            System.out.printf("%,d rows; best of %d runs after a warm-up (%d passes over the workload); DuckDB %s with %d"
-                    + " threads over %s%n%n", rows, runs, passes, duck.getMetaData().getDatabaseProductVersion(), threads,
-                    data.parquet.getFileName());
-            System.out.println("| query | vortex4j | first run (planning) | DuckDB + Parquet | DuckDB ÷ vortex4j |"
-                    + (vsOneThread ? " vortex4j threads=1 | threads=1 ÷ default | DuckDB threads=1 ÷ threads=" + threads + " |" : ""));
-            System.out.println("|---|---:|---:|---:|---:|" + (vsOneThread ? "---:|---:|---:|" : ""));
+            report.note(String.format("%,d rows; best of %d runs after a warm-up (%d passes over the workload); DuckDB %s"
+                    + " with %d threads over %s", rows, runs, passes, duck.getMetaData().getDatabaseProductVersion(), threads,
+                    data.parquet.getFileName()));
+            List<String> columns = new ArrayList<>(List.of("query", "vortex4j", "first run (planning)", "DuckDB + Parquet",
+                    "DuckDB ÷ vortex4j"));
+            if (vsOneThread) {
+                columns.addAll(List.of("vortex4j threads=1", "threads=1 ÷ default", "DuckDB threads=1 ÷ threads=" + threads));
+            }
+            report.header(columns.toArray(String[]::new));
             for (Workloads.Query q : queries) {
                 List<String> expected = canonical(duck, q.sql());
                 List<String> got = canonical(vortex, q.sql());
@@ -101,14 +108,26 @@ public final class SqlBench {
                         ? List.of(vortex, firstRun, duck, oneThread, duckOneThread) : List.of(vortex, firstRun, duck);
                 double[] t = bestInRounds(contenders, q.sql(), runs);
                 double v = t[0], f = t[1], d = t[2];
-                System.out.printf("| %s `%s` | %.1f ms | %.1f ms | %.1f ms | %.2f |", q.name(), q.sql(), v, f, d, d / v);
+                List<String> cells = new ArrayList<>(List.of(q.name() + " `" + q.sql() + "`", ms(v, 1), ms(f, 1), ms(d, 1),
+                        ratio(d / v)));
                 if (vsOneThread) {
                     // DuckDB's own gain from more threads on this machine, for calibration.
-                    System.out.printf(" %.1f ms | %.2f | %.2f |", t[3], t[3] / v, t[4] / d);
+                    cells.addAll(List.of(ms(t[3], 1), ratio(t[3] / v), ratio(t[4] / d)));
                 }
-                System.out.println();
+                report.row(cells.toArray(String[]::new));
             }
         }
+        report.end();
+    }
+
+    /** A time as the tables print it, e.g. {@code 12.3 ms}. */
+    static String ms(double ms, int decimals) {
+        return String.format("%." + decimals + "f ms", ms);
+    }
+
+    /** A ratio as the tables print it, e.g. {@code 1.25}. */
+    static String ratio(double r) {
+        return String.format("%.2f", r);
     }
 
     /**

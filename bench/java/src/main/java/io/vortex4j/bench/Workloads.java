@@ -3,7 +3,7 @@ package io.vortex4j.bench;
 import java.util.List;
 import java.util.Map;
 
-/** The named query sets of the benchmark: the tables of the issues they measure. */
+/** The named query sets of the SQL benchmarks ({@code --workload}), each over table {@code trades}. */
 final class Workloads {
     private Workloads() {}
 
@@ -26,7 +26,7 @@ final class Workloads {
     static final Query GROUP_TWO = new Query("group-two", "SELECT sym, volume, count(*), sum(volume) FROM trades"
             + " WHERE volume < 10 AND sym IS NOT NULL GROUP BY sym, volume ORDER BY sym, volume");
 
-    /** The single-file workload of the datasets issue. */
+    /** Filtered counts, grouped aggregates and top-N over the one sample file. */
     static final List<Query> SCANS = List.of(
             new Query("count-eq", "SELECT count(*) FROM trades WHERE sym = 'NVDA'"),
             new Query("group-in", "SELECT sym, count(*), sum(volume) FROM trades"

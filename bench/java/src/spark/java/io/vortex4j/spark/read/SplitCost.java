@@ -13,8 +13,9 @@ import java.util.function.Function;
  * Benchmark (not a test, not in CI): what one split costs the reader without Spark, for {@code
  * COUNT(*) WHERE sym = 'AAPL'} over each split of the 10M-row sample, one thread, best of 7: the
  * file reopened per split ({@code VortexDataset.scanSplit}) against the executor's open files
- * ({@link OpenFiles}). Run like {@link io.vortex4j.spark.SparkBench}: {@code io.vortex4j.spark.read.SplitCost
- * ~/.cache/vortex4j/bench/trades.vortex}.
+ * ({@link OpenFiles}). Run like {@link io.vortex4j.bench.spark.SparkBench}: {@code
+ * io.vortex4j.spark.read.SplitCost ~/.cache/vortex4j/bench/trades.vortex}. In the connector's
+ * package, as its tests are, to reach the package-private {@link OpenFiles}.
  */
 public final class SplitCost {
     private SplitCost() {}

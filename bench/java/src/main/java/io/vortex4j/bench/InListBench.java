@@ -1,13 +1,17 @@
-package io.vortex4j.reader;
+package io.vortex4j.bench;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Array;
 import io.vortex4j.reader.array.Values;
-import io.vortex4j.reader.predicate.Literals;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.predicate.RowFilter;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,22 +19,22 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The generic path's IN, side by side in one JVM: one {@code Literals.compare} per literal and
- * row ({@link RowFilter#test}, how every list was evaluated before) against the {@link
- * LiteralSet} lookup ({@link RowFilter#select}), on one 65,536-row chunk of an i64 column and a
- * dictionary-encoded utf8 column, for lists of 10, 100 and 10,000 literals. Best of 7 after a
- * warm-up. Not a test (CI does not time); run it by hand:
+ * The generic path's IN, side by side in one JVM: a comparison per literal and row ({@link
+ * RowFilter#test}, {@code Literals.compare} against each literal in turn) against the set lookup
+ * of {@link RowFilter#select} (one probe of the list's literal set per row), on one 65,536-row
+ * chunk of an i64 column and a dictionary-encoded utf8 column, for lists of 10, 100 and 10,000
+ * literals. Best of 7 after a warm-up ({@code --markdown}: the table alone, then a line naming
+ * the command and the machine; see {@link Report}).
  *
  * <pre>
- * gradle -q :reader:testClasses
- * java -cp java/reader/build/classes/java/main:java/reader/build/resources/main:java/reader/build/classes/java/test \
- *     io.vortex4j.reader.InListBench
+ * bin/bench in-list [--markdown]
  * </pre>
  */
 public final class InListBench {
     private static final int ROWS = 1 << 16;
 
     public static void main(String[] args) throws Exception {
+        Report report = new Report("bin/bench in-list", args);
         Path dir = Files.createTempDirectory("vortex4j-bench");
         Path p = dir.resolve("in.vortex");
         Random r = new Random(1);
@@ -45,7 +49,12 @@ public final class InListBench {
             w.write(new Batch(schema, ROWS).set("l", l).set("s", s));
             w.finish();
         }
-        System.out.printf("%-6s %7s %14s %12s %8s%n", "column", "n", "per-literal ms", "set ms", "ratio");
+        if (report.markdown()) {
+            report.note("One 65,536-row chunk; best of 7 after a warm-up");
+            report.header("column", "literals", "per-literal ms", "set ms", "ratio");
+        } else {
+            System.out.printf("%-6s %7s %14s %12s %8s%n", "column", "n", "per-literal ms", "set ms", "ratio");
+        }
         try (VortexFile file = VortexFile.open(p)) {
             for (int n : new int[] {10, 100, 10_000}) {
                 List<Object> ints = new ArrayList<>();
@@ -54,14 +63,15 @@ public final class InListBench {
                     ints.add((long) r.nextInt(1 << 20));
                     strings.add(String.format("sym%06d", r.nextInt(8192)));
                 }
-                run(file, "l", Predicate.in("l", ints), n);
-                run(file, "s", Predicate.in("s", strings), n);
+                run(report, file, "l", Predicate.in("l", ints), n);
+                run(report, file, "s", Predicate.in("s", strings), n);
             }
         }
         Files.walk(dir).sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        report.end();
     }
 
-    private static void run(VortexFile file, String column, Predicate leaf, int n) {
+    private static void run(Report report, VortexFile file, String column, Predicate leaf, int n) {
         try (Scan scan = file.scan(column)) {
             for (Chunk c : scan) {
                 try (c) {
@@ -77,9 +87,15 @@ public final class InListBench {
                     if (perLiteral.getAsInt() != set.getAsInt()) {
                         throw new IllegalStateException(column + ": the two paths disagree for " + n + " literals");
                     }
-                    double before = best(perLiteral);
-                    double after = best(set);
-                    System.out.printf("%-6s %7d %14.2f %12.2f %7.1fx%n", column, n, before, after, before / after);
+                    double perLiteralMs = best(perLiteral);
+                    double setMs = best(set);
+                    if (report.markdown()) {
+                        report.row(column, Integer.toString(n), String.format("%.2f", perLiteralMs),
+                                String.format("%.2f", setMs), String.format("%.1f", perLiteralMs / setMs));
+                    } else {
+                        System.out.printf("%-6s %7d %14.2f %12.2f %7.1fx%n", column, n, perLiteralMs, setMs,
+                                perLiteralMs / setMs);
+                    }
                 }
                 break;
             }

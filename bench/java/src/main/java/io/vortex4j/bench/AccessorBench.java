@@ -20,10 +20,12 @@ import java.util.List;
  * isNull}, {@code getString} (decoded once per dictionary entry) and {@code Values.valueAt}. The
  * floor is the same loop over a plain direct {@link ByteBuffer} holding the same values (what a
  * read costs with no check at all). Chunks are held open while measured; best of N passes over
- * every chunk of the columns {@code volume} and {@code sym} of a {@code trades} file.
+ * every chunk of the columns {@code volume} and {@code sym} of a {@code trades} file ({@code
+ * --markdown}: a table of the figures, then a line naming the command and the machine; see
+ * {@link Report}).
  *
  * <pre>
- * java -cp "$(cat java/bench/build/classpath.txt)" io.vortex4j.bench.AccessorBench FILE [--runs N]
+ * bin/bench accessor FILE [--runs N] [--markdown]
  * </pre>
  */
 public final class AccessorBench {
@@ -35,8 +37,25 @@ public final class AccessorBench {
     }
 
     public static void main(String[] args) {
-        Path path = Paths.get(args[0]);
-        int runs = args.length > 2 && args[1].equals("--runs") ? Integer.parseInt(args[2]) : 15;
+        Path path = null;
+        int runs = 15;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--runs": runs = Integer.parseInt(args[++i]); break;
+                case Report.MARKDOWN: break;
+                default:
+                    if (path != null || args[i].startsWith("--")) {
+                        System.err.println("usage: AccessorBench FILE [--runs N] [--markdown]");
+                        System.exit(2);
+                    }
+                    path = Paths.get(args[i]);
+            }
+        }
+        if (path == null) {
+            System.err.println("usage: AccessorBench FILE [--runs N] [--markdown]");
+            System.exit(2);
+        }
+        Report report = new Report("bin/bench accessor", args);
         try (VortexFile file = VortexFile.open(path); Scan scan = file.scan("volume", "sym")) {
             List<Chunk> chunks = new ArrayList<>();
             List<Int64Array> volume = new ArrayList<>();
@@ -56,8 +75,13 @@ public final class AccessorBench {
                 rows += c.length();
             }
             final long n = rows;
-            System.out.printf("%s: %,d rows in %d chunks, best of %d%n", path, n, chunks.size(), runs);
-            measure("floor: direct ByteBuffer.getLong", n, runs, () -> {
+            if (report.markdown()) {
+                report.note(String.format("%s: %,d rows in %d chunks, best of %d", path.getFileName(), n, chunks.size(), runs));
+                report.header("accessor", "ns per value", "checksum");
+            } else {
+                System.out.printf("%s: %,d rows in %d chunks, best of %d%n", path, n, chunks.size(), runs);
+            }
+            measure(report, "floor: direct ByteBuffer.getLong", n, runs, () -> {
                 long s = 0;
                 for (ByteBuffer b : raw) {
                     int len = b.capacity() >>> 3;
@@ -67,7 +91,7 @@ public final class AccessorBench {
                 }
                 return s;
             });
-            measure("Int64Array.getLong", n, runs, () -> {
+            measure(report, "Int64Array.getLong", n, runs, () -> {
                 long s = 0;
                 for (Int64Array a : volume) {
                     for (int i = 0, len = a.length(); i < len; i++) {
@@ -76,7 +100,7 @@ public final class AccessorBench {
                 }
                 return s;
             });
-            measure("Int64Array.isNull + getLong", n, runs, () -> {
+            measure(report, "Int64Array.isNull + getLong", n, runs, () -> {
                 long s = 0;
                 for (Int64Array a : volume) {
                     for (int i = 0, len = a.length(); i < len; i++) {
@@ -87,7 +111,7 @@ public final class AccessorBench {
                 }
                 return s;
             });
-            measure("VarBinDictArray.getCode", n, runs, () -> {
+            measure(report, "VarBinDictArray.getCode", n, runs, () -> {
                 long s = 0;
                 for (VarBinDictArray a : sym) {
                     for (int i = 0, len = a.length(); i < len; i++) {
@@ -96,7 +120,7 @@ public final class AccessorBench {
                 }
                 return s;
             });
-            measure("VarBinDictArray.getString", n, runs, () -> {
+            measure(report, "VarBinDictArray.getString", n, runs, () -> {
                 long s = 0;
                 for (VarBinDictArray a : sym) {
                     for (int i = 0, len = a.length(); i < len; i++) {
@@ -106,7 +130,7 @@ public final class AccessorBench {
                 }
                 return s;
             });
-            measure("Values.valueAt (both columns)", 2 * n, runs, () -> {
+            measure(report, "Values.valueAt (both columns)", 2 * n, runs, () -> {
                 long s = 0;
                 for (int k = 0; k < chunks.size(); k++) {
                     Array v = volume.get(k);
@@ -121,9 +145,10 @@ public final class AccessorBench {
             });
             chunks.forEach(Chunk::close);
         }
+        report.end();
     }
 
-    private static void measure(String name, long values, int runs, Loop loop) {
+    private static void measure(Report report, String name, long values, int runs, Loop loop) {
         long best = Long.MAX_VALUE;
         long check = 0;
         for (int r = 0; r < runs + 3; r++) {
@@ -134,6 +159,10 @@ public final class AccessorBench {
                 best = Math.min(best, t);
             }
         }
-        System.out.printf("%-34s %6.3f ns/value  (checksum %d)%n", name, (double) best / values, check);
+        if (report.markdown()) {
+            report.row(name, String.format("%.3f", (double) best / values), Long.toString(check));
+        } else {
+            System.out.printf("%-34s %6.3f ns/value  (checksum %d)%n", name, (double) best / values, check);
+        }
     }
 }
