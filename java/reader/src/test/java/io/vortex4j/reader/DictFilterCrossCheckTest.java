@@ -3,6 +3,7 @@ package io.vortex4j.reader;
 import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 
 import static org.junit.Assert.assertArrayEquals;
@@ -77,7 +78,7 @@ public class DictFilterCrossCheckTest {
     private static void crossCheck(Fixtures.DictFile f) {
         try (VortexFile file = VortexFile.open(f.path)) {
             for (Predicate p : leaves()) {
-                long[] reference = file.referenceFilteredRows(p);
+                long[] reference = ReferenceScan.selectedRows(file, p);
                 PredicateEvaluator.setDictFilterEnabled(true);
                 assertArrayEquals("dict path: " + p, reference, javaRows(file, p));
                 PredicateEvaluator.setDictFilterEnabled(false);
@@ -101,8 +102,8 @@ public class DictFilterCrossCheckTest {
     public void referenceAgreesWithTheGeneratedValues() {
         Fixtures.DictFile f = Fixtures.flatDict();
         try (VortexFile file = VortexFile.open(f.path)) {
-            long[] aapl = file.referenceFilteredRows(Predicate.eq("s", "AAPL"));
-            long[] nulls = file.referenceFilteredRows(Predicate.isNull("s"));
+            long[] aapl = ReferenceScan.selectedRows(file, Predicate.eq("s", "AAPL"));
+            long[] nulls = ReferenceScan.selectedRows(file, Predicate.isNull("s"));
             List<Long> wantAapl = new ArrayList<>();
             List<Long> wantNulls = new ArrayList<>();
             for (int r = 0; r < f.s.size(); r++) {
@@ -146,10 +147,10 @@ public class DictFilterCrossCheckTest {
         try (VortexFile file = VortexFile.open(p)) {
             assertEquals(1, file.rowCount());
             for (Predicate leaf : leaves()) {
-                long[] want = file.referenceFilteredRows(leaf);
+                long[] want = ReferenceScan.selectedRows(file, leaf);
                 assertArrayEquals(leaf.toString(), want, javaRows(file, leaf));
             }
-            assertEquals(expected[0] == null ? 1 : 0, file.referenceFilteredRows(Predicate.isNull("s")).length);
+            assertEquals(expected[0] == null ? 1 : 0, ReferenceScan.selectedRows(file, Predicate.isNull("s")).length);
         }
     }
 }

@@ -27,6 +27,7 @@ import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.predicate.PredicateCodec;
 import io.vortex4j.reader.write.Batch;
@@ -47,7 +48,7 @@ import org.junit.Test;
 /**
  * The predicate wire encoding (Java encode/decode), {@link Predicate#normalize()}, and that the
  * Rust side decodes and applies what Java encodes: vortex's own filtered scan ({@link
- * VortexFile#referenceFilteredRows}) must select exactly the rows the tests' own three-valued
+ * ReferenceScan#selectedRows}) must select exactly the rows the tests' own three-valued
  * evaluation ({@link Sql3}) selects.
  */
 public class PredicateCodecTest {
@@ -653,7 +654,7 @@ public class PredicateCodecTest {
         long[] want = Sql3.selectedRows(p, d.names, d.columns, d.rows);
         long[] got;
         try {
-            got = file.referenceFilteredRows(p);
+            got = ReferenceScan.selectedRows(file, p);
         } catch (RuntimeException e) {
             throw new AssertionError("reference scan failed for " + p + ": " + e, e);
         }

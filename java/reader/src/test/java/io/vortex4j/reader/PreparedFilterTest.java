@@ -16,6 +16,7 @@ import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.compute.PreparedFilter;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SplitExecutor;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -176,7 +177,7 @@ public class PreparedFilterTest {
         try (VortexFile file = VortexFile.open(f.path)) {
             List<Object[]> rows = rows(file);
             for (Predicate p : filters()) {
-                long[] selected = computed(p) ? rowPath(file, p) : file.referenceFilteredRows(p);
+                long[] selected = computed(p) ? rowPath(file, p) : ReferenceScan.selectedRows(file, p);
                 assertEquals("prepared count: " + p, selected.length, count(file, p));
                 PredicateEvaluator.setDictFilterEnabled(false);
                 assertEquals("row path count: " + p, selected.length, count(file, p));
