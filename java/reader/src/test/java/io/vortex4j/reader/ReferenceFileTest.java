@@ -9,7 +9,9 @@ import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.oracle.ReferenceScan;
+import io.vortex4j.reader.oracle.Sql3;
 import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.PredicateCodecTest;
 
 import static io.vortex4j.reader.predicate.Predicate.and;
 import static io.vortex4j.reader.predicate.Predicate.between;

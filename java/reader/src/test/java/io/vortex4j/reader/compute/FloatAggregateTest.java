@@ -1,10 +1,13 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.compute.GroupAggregate;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
 import io.vortex4j.reader.compute.GroupAggregate.Function;
 import io.vortex4j.reader.dataset.VortexDataset;

@@ -1,10 +1,11 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.internal;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.internal.NativeLoader;
+import io.vortex4j.reader.ChildJvm;
+import io.vortex4j.reader.Fixtures;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

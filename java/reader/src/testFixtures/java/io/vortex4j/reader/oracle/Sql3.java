@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.oracle;
 
 import io.vortex4j.reader.array.Binary;
 import io.vortex4j.reader.predicate.Literals;
@@ -22,16 +22,16 @@ import java.util.function.Function;
  * exactly by mathematical value whatever their Java class; strings by their UTF-8 bytes,
  * unsigned; binary values by their bytes, unsigned.
  */
-final class Sql3 {
+public final class Sql3 {
     private Sql3() {}
 
     /** True when the row is selected (the predicate is TRUE, not FALSE or unknown). */
-    static boolean selects(Predicate p, Function<String, Object> row) {
+    public static boolean selects(Predicate p, Function<String, Object> row) {
         return eval(p, row) == Boolean.TRUE;
     }
 
     /** The three-valued result of {@code p} on the row whose column values {@code row} gives. */
-    static Boolean eval(Predicate p, Function<String, Object> row) {
+    public static Boolean eval(Predicate p, Function<String, Object> row) {
         if (p instanceof Predicate.And a) {
             boolean unknown = false;
             for (Predicate c : a.children()) {
@@ -114,7 +114,7 @@ final class Sql3 {
     }
 
     /** Three-way comparison of a column value with a literal. */
-    static int compare(Object x, Object literal) {
+    public static int compare(Object x, Object literal) {
         if (x instanceof String s) {
             return unsigned(s.getBytes(StandardCharsets.UTF_8), bytesOf(literal));
         }
@@ -187,7 +187,7 @@ final class Sql3 {
     }
 
     /** Row indices (ascending) where {@code p} is TRUE, over rows given column by column. */
-    static long[] selectedRows(Predicate p, List<String> names, Object[][] columns, int rows) {
+    public static long[] selectedRows(Predicate p, List<String> names, Object[][] columns, int rows) {
         long[] out = new long[rows];
         int n = 0;
         for (int r = 0; r < rows; r++) {

@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
@@ -7,11 +7,13 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DictFixture;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.VarBinDictArray;
-import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
-import io.vortex4j.reader.compute.GroupAggregate;
-import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.predicate.RowFilter;
 import java.nio.file.Path;

@@ -1,11 +1,13 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 
-import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
-import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.predicate.RowFilter;
 import java.util.HashMap;

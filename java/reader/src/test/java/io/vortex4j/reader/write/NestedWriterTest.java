@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.write;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -6,9 +6,13 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Values;
-import io.vortex4j.reader.write.Batch;
-import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;

@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -6,14 +6,15 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.array.Values;
-import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
 import io.vortex4j.reader.compute.GroupAggregate.Function;
-import io.vortex4j.reader.compute.GroupAggregate;
-import io.vortex4j.reader.compute.PredicateEvaluator;
-import io.vortex4j.reader.compute.PreparedFilter;
+import io.vortex4j.reader.dataset.DatasetTest;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SplitExecutor;
 import io.vortex4j.reader.oracle.ReferenceScan;

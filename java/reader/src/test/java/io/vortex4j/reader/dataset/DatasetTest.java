@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.dataset;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -7,11 +7,16 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.compute.Compute;
-import io.vortex4j.reader.dataset.Split;
-import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
@@ -54,7 +59,7 @@ public class DatasetTest {
     }
 
     /** Writes rows {@code [from, to)} in batches of {@code batch} rows. */
-    static void write(Path path, long from, long to, int batch) throws Exception {
+    public static void write(Path path, long from, long to, int batch) throws Exception {
         Files.createDirectories(path.getParent());
         try (VortexWriter w = VortexWriter.create(path, SCHEMA)) {
             for (long b = from; b < to; b += batch) {

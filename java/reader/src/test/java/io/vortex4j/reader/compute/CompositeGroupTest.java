@@ -1,12 +1,18 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
 import io.vortex4j.reader.compute.GroupAggregate.Function;
-import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.write.Batch;

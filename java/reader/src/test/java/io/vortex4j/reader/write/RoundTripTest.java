@@ -1,5 +1,12 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.write;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Array;
 import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.array.BoolArray;
@@ -19,8 +26,6 @@ import io.vortex4j.reader.array.VarBinArray;
 import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.reader.write.Batch;
-import io.vortex4j.reader.write.VortexWriter;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;

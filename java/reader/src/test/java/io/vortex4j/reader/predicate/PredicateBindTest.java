@@ -1,7 +1,5 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.predicate;
 
-import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.reader.predicate.PredicateCodec;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertSame;

@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.predicate;
 
 import static io.vortex4j.reader.predicate.Predicate.and;
 import static io.vortex4j.reader.predicate.Predicate.between;
@@ -21,6 +21,14 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.NativeAccess;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Array;
 import io.vortex4j.reader.array.Binary;
 import io.vortex4j.reader.array.Bitmap;
@@ -28,8 +36,7 @@ import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.oracle.ReferenceScan;
-import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.reader.predicate.PredicateCodec;
+import io.vortex4j.reader.oracle.Sql3;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
 import java.math.BigDecimal;
@@ -252,8 +259,7 @@ public class PredicateCodecTest {
     public void nativeDecoderRejectsMalformedBytes() {
         Path p = smallFile();
         try (VortexFile file = VortexFile.open(p)) {
-            long h = file.handle().acquire();
-            try {
+            NativeAccess.withHandle(file, h -> {
                 byte[] good = PredicateCodec.encode(and(eq("i", 1), in("s", "a", null),
                         new Predicate.Like("s", "x!%", '!', true, true)));
                 for (int n = 0; n < good.length; n++) {
@@ -271,9 +277,8 @@ public class PredicateCodecTest {
                 } catch (VortexException expected) {
                     assertTrue(expected.getMessage(), expected.getMessage().contains("42"));
                 }
-            } finally {
-                file.handle().release();
-            }
+                return null;
+            });
         }
     }
 
@@ -606,7 +611,7 @@ public class PredicateCodecTest {
         }
     }
 
-    static long[] javaRows(VortexFile file, Predicate p) {
+    public static long[] javaRows(VortexFile file, Predicate p) {
         List<Long> rows = new ArrayList<>();
         try (Scan scan = file.scan()) {
             for (Chunk c : scan) {
@@ -662,7 +667,7 @@ public class PredicateCodecTest {
         return want;
     }
 
-    static void assertRows(String what, long[] want, long[] got) {
+    public static void assertRows(String what, long[] want, long[] got) {
         if (!Arrays.equals(want, got)) {
             int i = 0;
             while (i < Math.min(want.length, got.length) && want[i] == got[i]) {

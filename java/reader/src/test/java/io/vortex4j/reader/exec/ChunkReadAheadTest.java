@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.exec;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -6,11 +6,17 @@ import static org.junit.Assert.fail;
 
 import io.vortex4j.CancelledException;
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Cancellation;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.NativeMemory;
+import io.vortex4j.reader.ReaderCache;
+import io.vortex4j.reader.SegmentCache;
 import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.array.Values;
+import io.vortex4j.reader.dataset.DatasetTest;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.dataset.VortexDataset;
-import io.vortex4j.reader.exec.ChunkReadAhead;
 import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,7 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.internal;
+
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.VortexFile;
 
 /**
  * The harness of {@link NativeLoaderTest}: loads the bundled library (the child runs without

@@ -1,8 +1,11 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DictFixture;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Bitmap;
-import io.vortex4j.reader.compute.Compute;
-import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 

@@ -1,11 +1,14 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
 import static org.junit.Assert.assertEquals;
 
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.compute.GroupAggregate.Aggregate;
 import io.vortex4j.reader.compute.GroupAggregate.Function;
-import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.predicate.Predicate;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.vortex4j.reader;
+package io.vortex4j.reader.compute;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
@@ -7,8 +7,13 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
-import io.vortex4j.reader.compute.Compute;
-import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.Chunk;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Fixtures;
+import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
