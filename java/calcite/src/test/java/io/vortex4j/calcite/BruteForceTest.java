@@ -8,6 +8,7 @@ import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,7 +28,7 @@ import org.junit.Test;
 /**
  * SQL answers over the trades table (pushed down) against answers computed independently: plain
  * Java over every row read one by one, and vortex's own filtered scan ({@link
- * VortexFile#referenceFilteredRows}).
+ * ReferenceScan#selectedRows}).
  */
 public class BruteForceTest {
     /** One trade as read from the file (a class, not a record: Gradle 4.4's test scanner cannot read records). */
@@ -105,7 +106,7 @@ public class BruteForceTest {
     private static Set<Integer> reference(Predicate p) {
         try (VortexFile f = VortexFile.open(TestData.dir().resolve("trades.vortex"))) {
             Set<Integer> out = new TreeSet<>();
-            for (long r : f.referenceFilteredRows(p)) {
+            for (long r : ReferenceScan.selectedRows(f, p)) {
                 out.add(Math.toIntExact(r));
             }
             return out;

@@ -5,7 +5,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.calcite.jdbc.VortexDriver;
-import io.vortex4j.sample.Trades;
+import io.vortex4j.cli.sample.Trades;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

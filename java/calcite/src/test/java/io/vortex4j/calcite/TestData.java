@@ -6,7 +6,7 @@ import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
-import io.vortex4j.sample.Trades;
+import io.vortex4j.cli.sample.Trades;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;

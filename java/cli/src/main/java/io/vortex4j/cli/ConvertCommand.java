@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
  * file, or a folder of files ({@code --max-rows-per-file}, {@code --partition-by}).
  */
 @Command(name = "convert", description = {
-    "Convert Parquet, CSV and Arrow IPC files (or folders of them) into Vortex.",
+    "Convert Parquet, CSV and Arrow IPC files or folders into Vortex.",
     "OUT is a .vortex file, or a folder with --max-rows-per-file or --partition-by (Hive-style col=value/ folders)."})
 final class ConvertCommand implements Callable<Integer> {
     @Parameters(arity = "2..*", paramLabel = "IN... OUT", description = "input files or folders, then the output")
@@ -49,16 +49,16 @@ final class ConvertCommand implements Callable<Integer> {
     Integer inferRows;
 
     @Option(names = "--schema", paramLabel = "COL:TYPE,...", description = {
-        "CSV column types overriding inference: bool, int8..int64, uint8..uint64, float32, float64, utf8,",
-        "date, time(s|ms|us|ns), timestamp(s|ms|us|ns[, zone]), decimal(p, s)"})
+        "CSV column types overriding inference: bool, int8..int64, uint8..uint64, float32, float64, utf8,"
+            + " date, time(s|ms|us|ns), timestamp(s|ms|us|ns[, zone]), decimal(p, s)"})
     String schema;
 
     @Option(names = "--skip-bad-rows", description = "CSV: skip (and count) malformed records instead of failing")
     boolean skipBadRows;
 
     @Option(names = "--timing", description = {
-        "print the conversion's own time on standard error: wall-clock seconds from opening the inputs",
-        "to the closed output, and the CPU seconds of the whole process (every thread) meanwhile"})
+        "print the conversion's own time on standard error: wall-clock seconds from opening the inputs"
+            + " to the closed output, and the CPU seconds of the whole process (every thread) meanwhile"})
     boolean timing;
 
     @Override

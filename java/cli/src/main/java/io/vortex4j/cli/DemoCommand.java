@@ -1,10 +1,10 @@
 package io.vortex4j.cli;
 
 import io.vortex4j.calcite.VortexSql;
+import io.vortex4j.cli.sample.Trades;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.sample.Trades;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -20,7 +20,8 @@ import picocli.CommandLine.Parameters;
  * are not read.
  */
 @Command(name = "export", description = {
-    "Export a Vortex file or dataset (a folder or glob of files, with its key=value/ partition columns) to CSV, Parquet or Arrow IPC.",
+    "Export Vortex files to CSV, Parquet or Arrow IPC.",
+    "The input is a Vortex file or dataset: a folder or glob of files, with its key=value/ partition columns.",
     "--where takes a SQL condition; it is translated exactly into the reader's filter (or refused)."})
 final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE|DIR|GLOB", description = "a .vortex file, a folder of them, or a glob")

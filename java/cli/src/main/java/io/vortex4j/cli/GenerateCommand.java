@@ -1,6 +1,6 @@
 package io.vortex4j.cli;
 
-import io.vortex4j.sample.Trades;
+import io.vortex4j.cli.sample.Trades;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -11,7 +11,9 @@ import picocli.CommandLine.ParseResult;
 
 /** {@code vortex4j}: the command-line front end (see {@code bin/vortex4j --help}). */
 @Command(name = "vortex4j", mixinStandardHelpOptions = true, version = "vortex4j 0.1.0",
-        description = "Query Vortex files from the JVM.")
+        description = "Query Vortex files from the JVM.",
+        // Every sub-command takes --help (and --version) too.
+        scope = CommandLine.ScopeType.INHERIT)
 public final class Main implements Runnable {
     /** The sub-commands, in the order {@code --help} lists them. */
     private static final List<Class<?>> COMMANDS = List.of(DemoCommand.class, SqlCommand.class, GenerateCommand.class,

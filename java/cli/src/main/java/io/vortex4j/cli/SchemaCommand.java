@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
  * {@code schema FILE|DIR}: per column its SQL type (as the {@code sql} command types it),
  * whether it may be NULL, and its Vortex dtype, as DuckDB's {@code DESCRIBE} does.
  */
-@Command(name = "schema", description = "Show the columns of Vortex files: SQL types, nullability, Vortex dtypes.")
+@Command(name = "schema", description = "Show the columns of Vortex files: SQL type, nullability, dtype.")
 final class SchemaCommand extends FileRowsCommand {
     /** The rows: table, column, sql_type, nullable, vortex_type. */
     @Override

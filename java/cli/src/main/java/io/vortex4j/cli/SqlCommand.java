@@ -33,8 +33,9 @@ import picocli.CommandLine.Parameters;
  * reads statements from stdin when that is not a terminal, else opens the interactive shell.
  */
 @Command(name = "sql", description = {
-    "Run SQL over Vortex files: the tables of a folder (NAME.vortex is table NAME), files given",
-    "on the command line (table NAME too), and any file by path: SELECT * FROM 'data/t.vortex'.",
+    "Run SQL over Vortex files, from the command line or a shell.",
+    "The tables: those of a folder (NAME.vortex is table NAME), files given on the command line"
+        + " (table NAME too), and any file by path: SELECT * FROM 'data/t.vortex'.",
     "Without SQL: statements from stdin (echo \"SELECT 1\" | vortex4j sql), or the interactive shell."})
 final class SqlCommand implements Callable<Integer> {
     @Option(names = "--data", description = "the folder of NAME.vortex files (tables NAME); default the current folder")

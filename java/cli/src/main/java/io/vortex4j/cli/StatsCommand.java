@@ -19,8 +19,9 @@ import picocli.CommandLine.Command;
  * pushed-down SQL aggregates) and, for dictionary-encoded columns, the dictionary's size as the
  * distinct estimate, as DuckDB's {@code SUMMARIZE} does.
  */
-@Command(name = "stats", description = {"Show per column of Vortex files: rows, bytes, nulls, min, max, and the",
-    "distinct estimate of dictionary-encoded columns (the largest dictionary of its chunks)."})
+@Command(name = "stats", description = {"Show the statistics of each column of Vortex files.",
+    "Rows, bytes, nulls, min, max, and the distinct estimate of dictionary-encoded columns"
+        + " (the largest dictionary of its chunks)."})
 final class StatsCommand extends FileRowsCommand {
     /** The rows: table, column, type, rows, bytes, nulls, min, max, distinct (null: not known). */
     @Override

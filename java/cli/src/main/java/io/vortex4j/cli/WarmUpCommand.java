@@ -1,6 +1,6 @@
 package io.vortex4j.cli;
 
-import io.vortex4j.sample.Trades;
+import io.vortex4j.cli.sample.Trades;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

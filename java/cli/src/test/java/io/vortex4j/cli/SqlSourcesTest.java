@@ -3,13 +3,13 @@ package io.vortex4j.cli;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.cli.sample.Trades;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Array;
 import io.vortex4j.reader.array.Values;
-import io.vortex4j.sample.Trades;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -332,21 +332,10 @@ public final class VortexFile implements AutoCloseable {
     private static volatile Object[] lastPrune;
 
     /**
-     * The reference answer: the row indices vortex's own filtered scan selects for {@code
-     * filter}. Used to cross-check the Java paths and as the "native" benchmark baseline.
-     */
-    public long[] referenceFilteredRows(Predicate filter) {
-        long h = handle.acquire();
-        try {
-            return Native.filteredScanRows(h, PredicateCodec.encode(filter));
-        } finally {
-            handle.release();
-        }
-    }
-
-    /**
-     * vortex's own filtered scan projecting {@code columns} of the selected rows (decoded when
-     * {@code materialize}); returns how many rows were selected. The benchmarks' baseline.
+     * vortex's own filtered scan (the reference reader, with {@code filter} as its filter
+     * expression) projecting {@code columns} of the selected rows (decoded when {@code
+     * materialize}); returns how many rows were selected. The {@code native} path of the CLI's
+     * {@code filter} command, timed beside the Java paths over the same file.
      */
     public long referenceFilteredCount(Predicate filter, boolean materialize, String... columns) {
         long h = handle.acquire();

@@ -14,6 +14,7 @@ import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.array.VarBinArray;
 import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
@@ -264,7 +265,7 @@ public class BadInputTest {
         expectClosed(file::rowCount);
         expectClosed(() -> file.scan());
         expectClosed(() -> file.scan("id"));
-        expectClosed(() -> file.referenceFilteredRows(Predicate.eq("id", 1)));
+        expectClosed(() -> ReferenceScan.selectedRows(file, Predicate.eq("id", 1)));
         expectClosed(() -> file.referenceFilteredCount(Predicate.eq("id", 1), false, "id"));
         file.close();
     }
@@ -423,7 +424,7 @@ public class BadInputTest {
                     Predicate.and(Predicate.eq("id", 1), Predicate.ne("f", "x")))) {
                 String column = p instanceof Predicate.And a ? "f" : p.column();
                 try {
-                    file.referenceFilteredRows(p);
+                    ReferenceScan.selectedRows(file, p);
                     fail("vortex filtered with " + p);
                 } catch (VortexException e) {
                     assertTrue(e.getMessage(), e.getMessage().contains("'" + column + "'"));
@@ -443,7 +444,7 @@ public class BadInputTest {
         Predicate p = Predicate.eq("nope", 1);
         try (VortexFile file = VortexFile.open(good)) {
             try {
-                file.referenceFilteredRows(p);
+                ReferenceScan.selectedRows(file, p);
                 fail();
             } catch (VortexException e) {
                 assertTrue(e.getMessage(), e.getMessage().contains("'nope'"));

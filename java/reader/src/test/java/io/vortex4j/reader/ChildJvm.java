@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
  * Runs a test harness ({@code main} of a test class) in a fresh JVM with this JVM's classpath
  * and native library: a crash there (SIGSEGV, abort) is a failed check, not a dead test run.
  */
-final class ChildJvm {
+public final class ChildJvm {
     /** How the child ended: its exit code, everything it printed, and whether it was killed. */
-    record Result(int exit, String output, boolean timedOut) {
+    public record Result(int exit, String output, boolean timedOut) {
         /** The output's last line starting with {@code prefix}, or null. */
         String last(String prefix) {
             String found = null;
@@ -41,7 +41,7 @@ final class ChildJvm {
      * Runs {@code main} with {@code jvmOptions} and extra environment {@code env}, killing it after
      * {@code timeoutSeconds}; stdout and stderr are merged.
      */
-    static Result run(Class<?> main, List<String> jvmOptions, Map<String, String> env, long timeoutSeconds,
+    public static Result run(Class<?> main, List<String> jvmOptions, Map<String, String> env, long timeoutSeconds,
             String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");

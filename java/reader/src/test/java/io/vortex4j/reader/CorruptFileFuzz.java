@@ -4,6 +4,7 @@ import io.vortex4j.VortexException;
 import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.GroupAggregate;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,7 +147,7 @@ public final class CorruptFileFuzz {
                 rows.add(new Object[] {g.key(k), g.value(k, 0), g.value(k, 1)});
             }
             for (Predicate f : filters) {
-                rows.add(new Object[] {file.referenceFilteredRows(f).length});
+                rows.add(new Object[] {ReferenceScan.selectedRows(file, f).length});
             }
         }
         return rows;

@@ -17,7 +17,7 @@ public final class Fixtures {
         public final Path path;
         public final List<String> s;
 
-        DictFile(Path path, String[] s) {
+        public DictFile(Path path, String[] s) {
             this.path = path;
             this.s = Arrays.asList(s);
         }

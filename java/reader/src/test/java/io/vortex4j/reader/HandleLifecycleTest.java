@@ -13,6 +13,7 @@ import io.vortex4j.reader.array.VarBinArray;
 import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.internal.NativeHandle;
+import io.vortex4j.reader.oracle.Sql3;
 import io.vortex4j.reader.predicate.Predicate;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;

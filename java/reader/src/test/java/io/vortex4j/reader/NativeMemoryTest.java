@@ -27,7 +27,7 @@ public class NativeMemoryTest {
     @BeforeClass
     public static void writeSample() {
         trades = Fixtures.tempDir().resolve("trades.vortex");
-        io.vortex4j.sample.Trades.write(trades, 400_000, 1, null);
+        io.vortex4j.cli.sample.Trades.write(trades, 400_000, 1, null);
     }
 
     @Test
@@ -81,7 +81,7 @@ public class NativeMemoryTest {
         }
     }
 
-    /** The probe: 1,000+ chunks left unclosed in a 128 MB heap stay under 2 GB resident. */
+    /** 1,000+ chunks left unclosed in a 128 MB heap: the process stays under 2 GB resident. */
     @Test
     public void unclosedChunksInASmallHeapStayBounded() throws Exception {
         Map<String, Long> r = unclosed(1500, List.of("-Xmx128m"));

@@ -3,6 +3,7 @@ package io.vortex4j.reader;
 import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.array.Int64Array;
 import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
 
 import static org.junit.Assert.assertEquals;
@@ -16,7 +17,7 @@ public class PruningTest {
     @Test
     public void sortedColumnRangesSkipChunksWithSameAnswers() {
         Path p = Fixtures.tempDir().resolve("trades.vortex");
-        io.vortex4j.sample.Trades.write(p, 400_000, 11, null);
+        io.vortex4j.cli.sample.Trades.write(p, 400_000, 11, null);
         try (VortexFile file = VortexFile.open(p)) {
             long firstTs;
             long lastTs;
@@ -25,11 +26,11 @@ public class PruningTest {
                 firstTs = ((Int64Array) first.column(0)).getLong(0);
                 first.close();
             }
-            long[] all = file.referenceFilteredRows(Predicate.ge("ts", Long.MIN_VALUE));
+            long[] all = ReferenceScan.selectedRows(file, Predicate.ge("ts", Long.MIN_VALUE));
             assertEquals(400_000, all.length);
             lastTs = firstTs + 50_000_000L; // ts grows by ~1000 per row: the first ~50k rows
             Predicate early = Predicate.lt("ts", lastTs);
-            long want = file.referenceFilteredRows(early).length;
+            long want = ReferenceScan.selectedRows(file, early).length;
             assertTrue(want > 0 && want < 400_000);
 
             long got = 0;
@@ -58,7 +59,7 @@ public class PruningTest {
                         n += Compute.count(c, sym);
                     }
                 }
-                assertEquals(file.referenceFilteredRows(sym).length, n);
+                assertEquals(ReferenceScan.selectedRows(file, sym).length, n);
             }
         }
     }
@@ -66,7 +67,7 @@ public class PruningTest {
     @Test
     public void firstRowTracksSkippedRanges() {
         Path p = Fixtures.tempDir().resolve("trades2.vortex");
-        io.vortex4j.sample.Trades.write(p, 300_000, 12, null);
+        io.vortex4j.cli.sample.Trades.write(p, 300_000, 12, null);
         try (VortexFile file = VortexFile.open(p)) {
             long lastTs;
             try (Scan scan = file.scan("ts")) {
@@ -81,7 +82,7 @@ public class PruningTest {
                 last.close();
             }
             Predicate late = Predicate.gt("ts", lastTs - 10_000_000L);
-            long[] want = file.referenceFilteredRows(late);
+            long[] want = ReferenceScan.selectedRows(file, late);
             java.util.List<Long> got = new java.util.ArrayList<>();
             try (Scan scan = file.scan(java.util.List.of("ts"), late)) {
                 for (Chunk c : scan) {
@@ -108,7 +109,7 @@ public class PruningTest {
     @Test
     public void computedConjunctsKeepPruningAndLikePrunesExactly() {
         Path p = Fixtures.tempDir().resolve("trades3.vortex");
-        io.vortex4j.sample.Trades.write(p, 300_000, 13, null);
+        io.vortex4j.cli.sample.Trades.write(p, 300_000, 13, null);
         try (VortexFile file = VortexFile.open(p)) {
             long firstTs;
             try (Scan scan = file.scan("ts")) {
@@ -132,7 +133,7 @@ public class PruningTest {
             };
             for (Object[] c : cases) {
                 Predicate filter = (Predicate) c[0];
-                long want = file.referenceFilteredRows((Predicate) c[1]).length;
+                long want = ReferenceScan.selectedRows(file, (Predicate) c[1]).length;
                 long got = 0;
                 long pruned;
                 try (Scan scan = file.scan(java.util.List.of("ts", "sym"), filter)) {
@@ -156,7 +157,7 @@ public class PruningTest {
                     }
                 }
                 assertEquals(0, scan.prunedRows());
-                assertEquals(file.referenceFilteredRows(Predicate.or(early, like)).length, got);
+                assertEquals(ReferenceScan.selectedRows(file, Predicate.or(early, like)).length, got);
             }
         }
     }

@@ -3,10 +3,10 @@ package io.vortex4j.reader;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.cli.sample.Trades;
 import io.vortex4j.reader.compute.GroupAggregate;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.sample.Trades;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,7 +8,10 @@ import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.oracle.ReferenceScan;
+import io.vortex4j.reader.oracle.Sql3;
 import io.vortex4j.reader.predicate.Predicate;
+import io.vortex4j.reader.predicate.PredicateCodecTest;
 
 import static io.vortex4j.reader.predicate.Predicate.and;
 import static io.vortex4j.reader.predicate.Predicate.between;
@@ -269,7 +272,7 @@ public class ReferenceFileTest {
                     for (Predicate p : stringPredicates()) {
                         long[] want = Sql3.selectedRows(p, names, columns, n);
                         PredicateCodecTest.assertRows(p + " on " + f.path.getFileName() + " (vortex)", want,
-                                file.referenceFilteredRows(p));
+                                ReferenceScan.selectedRows(file, p));
                         for (boolean dict : new boolean[] {true, false}) {
                             PredicateEvaluator.setDictFilterEnabled(dict);
                             PredicateCodecTest.assertRows(p + " on " + f.path.getFileName() + " (Java, dict "

@@ -4,9 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import io.vortex4j.cli.sample.Trades;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.sample.Trades;
 import java.nio.file.Path;
 import org.junit.After;
 import org.junit.BeforeClass;

@@ -1,7 +1,7 @@
 package io.vortex4j.reader;
 
+import io.vortex4j.cli.sample.Trades;
 import io.vortex4j.reader.array.Array;
-import io.vortex4j.sample.Trades;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -17,7 +17,7 @@ import java.util.Set;
  * Hive {@code key=value/} folders, or a glob), as one table: every location must have the same
  * columns. A location with no files yet (an output folder) contributes none.
  */
-final class Datasets {
+public final class Datasets {
     private final List<String> locations;
     private final List<VortexDataset> datasets;
     private final Schema schema;
@@ -29,7 +29,7 @@ final class Datasets {
     }
 
     /** Lists the files at {@code locations} and reads the first footer of each location. */
-    static Datasets open(List<String> locations) {
+    public static Datasets open(List<String> locations) {
         List<VortexDataset> datasets = new ArrayList<>();
         Schema schema = null;
         for (String location : locations) {
@@ -50,7 +50,7 @@ final class Datasets {
     }
 
     /** A {@code file:} URI as a path; other locations unchanged. */
-    static String localPath(String location) {
+    public static String localPath(String location) {
         return location.startsWith("file:") ? Paths.get(java.net.URI.create(location)).toString() : location;
     }
 
@@ -67,22 +67,22 @@ final class Datasets {
     }
 
     /** True when no location holds a file. */
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return datasets.isEmpty();
     }
 
     /** The columns: file columns, then partition columns; null when there are no files. */
-    Schema schema() {
+    public Schema schema() {
         return schema;
     }
 
     /** The partition columns (from the Hive folders of the first location). */
-    List<Field> partitionColumns() {
+    public List<Field> partitionColumns() {
         return datasets.isEmpty() ? List.of() : datasets.get(0).partitionColumns();
     }
 
     /** The splits of every location for {@code filter} (over {@link #schema()}), in location order. */
-    List<Split> splits(Predicate filter, long targetRows) {
+    public List<Split> splits(Predicate filter, long targetRows) {
         List<Split> out = new ArrayList<>();
         for (VortexDataset d : datasets) {
             out.addAll(d.splits(filter, targetRows));
@@ -91,7 +91,7 @@ final class Datasets {
     }
 
     /** The files whose footers were read so far (planning opens only the files it keeps). */
-    Set<String> openedFiles() {
+    public Set<String> openedFiles() {
         Set<String> out = new LinkedHashSet<>();
         for (VortexDataset d : datasets) {
             out.addAll(d.openedFiles());
@@ -99,7 +99,7 @@ final class Datasets {
         return out;
     }
 
-    List<String> locations() {
+    public List<String> locations() {
         return locations;
     }
 }

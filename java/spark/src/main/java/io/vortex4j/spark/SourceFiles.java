@@ -18,11 +18,11 @@ import java.util.stream.Stream;
  * {a,b}}, {@code **}) matches. Used by writes (to replace a folder's files) and to tell an empty
  * output folder, which reads as no rows, from a dataset.
  */
-final class SourceFiles {
+public final class SourceFiles {
     private SourceFiles() {}
 
     /** The files of one location (possibly none, e.g. a new, empty output folder). */
-    static List<Path> list(String location) {
+    public static List<Path> list(String location) {
         String local = Datasets.localPath(location);
         int glob = firstGlobChar(local);
         if (glob < 0) {
@@ -59,7 +59,7 @@ final class SourceFiles {
     }
 
     /** True when the location is a glob pattern. */
-    static boolean isGlob(String location) {
+    public static boolean isGlob(String location) {
         return firstGlobChar(location) >= 0;
     }
 

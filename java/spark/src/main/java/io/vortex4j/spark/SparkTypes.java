@@ -32,11 +32,11 @@ import org.apache.spark.sql.types.StructType;
  * other extension dtypes are not mapped: reading such a column is an error naming the file and
  * column.
  */
-final class SparkTypes {
+public final class SparkTypes {
     private SparkTypes() {}
 
     /** The Spark schema of a file's columns; throws naming the file and column it cannot map. */
-    static StructType toSpark(Schema schema, Object file) {
+    public static StructType toSpark(Schema schema, Object file) {
         List<StructField> fields = new ArrayList<>();
         for (Field f : schema.fields()) {
             fields.add(DataTypes.createStructField(f.name(), toSpark(f, file), f.nullable()));
@@ -45,7 +45,7 @@ final class SparkTypes {
     }
 
     /** The Spark type of one column; throws naming the file and column when there is none. */
-    static org.apache.spark.sql.types.DataType toSpark(Field f, Object file) {
+    public static org.apache.spark.sql.types.DataType toSpark(Field f, Object file) {
         DataType t = f.type();
         switch (t.kind()) {
             case NULL: return DataTypes.NullType;
@@ -73,7 +73,7 @@ final class SparkTypes {
     }
 
     /** The Vortex schema a Spark schema is written as (see {@link #toVortex(StructField)}). */
-    static Schema toVortex(StructType schema) {
+    public static Schema toVortex(StructType schema) {
         List<Field> fields = new ArrayList<>();
         for (StructField f : schema.fields()) {
             fields.add(toVortex(f));
@@ -82,7 +82,7 @@ final class SparkTypes {
     }
 
     /** The Vortex dtype a Spark column is written as; throws naming the column when there is none. */
-    static Field toVortex(StructField f) {
+    public static Field toVortex(StructField f) {
         org.apache.spark.sql.types.DataType t = f.dataType();
         DataType v;
         if (t == DataTypes.BooleanType) {

@@ -1,6 +1,10 @@
 package io.vortex4j.spark;
 
 import io.vortex4j.reader.Field;
+import io.vortex4j.spark.read.ScanOptions;
+import io.vortex4j.spark.read.VortexScanBuilder;
+import io.vortex4j.spark.write.PartitionPaths;
+import io.vortex4j.spark.write.VortexWriteBuilder;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

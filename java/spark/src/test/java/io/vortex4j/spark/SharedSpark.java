@@ -9,13 +9,16 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
-/** The one local[2] session the module's tests share (started once; ends with the test JVM), and their helpers. */
-final class SharedSpark {
+/**
+ * The one local[2] session the module's tests share (started once; ends with the test JVM), and
+ * the row comparison and clean-up they all use.
+ */
+public final class SharedSpark {
     private static SparkSession session;
 
     private SharedSpark() {}
 
-    static synchronized SparkSession session() {
+    public static synchronized SparkSession session() {
         if (session == null) {
             session = SparkSession.builder().master("local[2]").appName("vortex4j-test")
                     .config("spark.ui.enabled", "false")
@@ -27,12 +30,12 @@ final class SharedSpark {
     }
 
     /** The rows of {@code sql}, as text, sorted: answers compared regardless of row order. */
-    static List<String> rows(String sql) {
+    public static List<String> rows(String sql) {
         return session().sql(sql).collectAsList().stream().map(Row::toString).sorted().toList();
     }
 
     /** Deletes {@code dir} and everything under it. */
-    static void delete(Path dir) throws IOException {
+    public static void delete(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }

@@ -70,14 +70,14 @@ final class DatasetAggregation {
         List<Split> splits = dataset.splits(filter);
         List<GroupAggregate.Result> partials = SplitExecutor.map(splits, threads, split -> {
             try (Scan scan = dataset.scan(split, scanned, filter)) {
-                GroupAggregate.Result r = GroupAggregate.aggregate(scan, scan.chunkFilter(), files, fileKeys, groupKey,
+                GroupAggregate.Result r = ChunkAggregation.aggregate(scan, scan.chunkFilter(), files, fileKeys, groupKey,
                         computed);
                 return byPartition ? withPartitionKeys(r, split, groupBy, partition, aggregates.size()) : r;
             }
         });
         GroupAggregate.Result empty = byPartition
                 ? new GroupAggregate.Result(List.of(), List.of(), groupBy.size())
-                : GroupAggregate.aggregate(List.of(), null, files, fileKeys, groupKey, aggregates);
+                : ChunkAggregation.aggregate(List.of(), null, files, fileKeys, groupKey, aggregates);
         return merge(empty, partials, aggregates);
     }
 

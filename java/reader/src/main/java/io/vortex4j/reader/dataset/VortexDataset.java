@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -291,7 +290,7 @@ public final class VortexDataset implements AutoCloseable {
      */
     public Scan scan(Split split, List<String> columns, Predicate filter) {
         checkColumns(filter);
-        return scanSplit(file(split), split, columns, filter);
+        return SplitReads.scan(file(split), split, columns, filter);
     }
 
     /**
@@ -315,94 +314,21 @@ public final class VortexDataset implements AutoCloseable {
         return countBatch(splits, columns, filter);
     }
 
-    /** Files in one {@link #countBatches} batch at most: bounds the arrays one native call takes. */
-    static final int MAX_BATCH_FILES = 64;
-
     /**
      * {@code splits} in order, cut into batches for {@link #count(List, List, Predicate)} on
-     * {@code threads} threads: runs of consecutive splits of at most {@link #DEFAULT_TARGET_ROWS}
-     * rows in all, and at most a quarter of a thread's share of the rows, so that each thread
-     * gets several batches to balance the load (a bigger split is a batch of its own).
+     * {@code threads} threads (see {@link SplitReads#countBatches}).
      */
     public static List<List<Split>> countBatches(List<Split> splits, int threads) {
-        long total = 0;
-        for (Split s : splits) {
-            total += s.rowCount();
-        }
-        long most = Math.max(1, Math.min(DEFAULT_TARGET_ROWS, total / (4L * Math.max(1, threads))));
-        List<List<Split>> batches = new ArrayList<>();
-        List<Split> batch = new ArrayList<>();
-        long rows = 0;
-        for (Split s : splits) {
-            long r = s.rowCount();
-            if (!batch.isEmpty() && (rows + r > most || batch.size() == MAX_BATCH_FILES)) {
-                batches.add(batch);
-                batch = new ArrayList<>();
-                rows = 0;
-            }
-            batch.add(s);
-            rows += r;
-        }
-        if (!batch.isEmpty()) {
-            batches.add(batch);
-        }
-        return batches;
+        return SplitReads.countBatches(splits, threads);
     }
 
     /**
      * Counts a split with its file already open, as {@link #count(Split, List, Predicate)} does,
-     * for callers that keep files open across splits without the dataset (as {@link
-     * #scanSplit(VortexFile, Split, List, Predicate)}): {@code filter}'s partition part decided by
-     * the split's values, the rest counted in one native call for a small file. The file is
-     * checked to be the one the split was planned on (size and modification time).
+     * for callers that keep files open across splits without the dataset (see {@link
+     * SplitReads#count}).
      */
     public static long countSplit(VortexFile file, Split split, List<String> columns, Predicate filter) {
-        checkFileOf(file, split);
-        return countOpen(List.of(file), List.of(split), columns, filter);
-    }
-
-    /** The count of a batch: the splits' files opened, then {@link #countOpen}. */
-    private long countBatch(List<Split> batch, List<String> columns, Predicate filter) {
-        List<VortexFile> files = new ArrayList<>(batch.size());
-        for (Split split : batch) {
-            files.add(fileOf(split));
-        }
-        return countOpen(files, batch, columns, filter);
-    }
-
-    /**
-     * The count of splits whose files ({@code open.get(i)} of {@code batch.get(i)}) are open:
-     * each split's partition values decided, the rest in native calls.
-     */
-    private static long countOpen(List<VortexFile> open, List<Split> batch, List<String> columns, Predicate filter) {
-        List<VortexFile> files = new ArrayList<>(batch.size());
-        List<Split> counted = new ArrayList<>(batch.size());
-        Predicate residual = null;
-        long n = 0;
-        for (int i = 0; i < batch.size(); i++) {
-            Split split = batch.get(i);
-            VortexFile file = open.get(i);
-            checkNotPartitionColumns(split, columns);
-            PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
-            if (pf.excludesFile() || pf.residual() == null) {
-                // Decided without a scan: by the partition values, or every row. A changed file still fails.
-                file.checkUnchanged(split.fileSize(), split.modifiedMillis());
-                n += pf.excludesFile() ? 0 : split.rowCount();
-                continue;
-            }
-            if (!counted.isEmpty() && !Objects.equals(pf.residual(), residual)) {
-                n += VortexFile.countSplits(files, counted, columns, residual);
-                files.clear();
-                counted.clear();
-            }
-            residual = pf.residual();
-            files.add(file);
-            counted.add(split);
-        }
-        if (!counted.isEmpty()) {
-            n += VortexFile.countSplits(files, counted, columns, residual);
-        }
-        return n;
+        return SplitReads.count(file, split, columns, filter);
     }
 
     /**
@@ -411,10 +337,7 @@ public final class VortexDataset implements AutoCloseable {
      * schema, which only the dataset knows).
      */
     public static Scan scanSplit(Split split, List<String> columns, Predicate filter) {
-        checkUnchanged(split);
-        try (VortexFile file = VortexFile.open(Paths.get(split.path()))) {
-            return scanSplit(file, split, columns, filter); // the scan outlives the file handle
-        }
+        return SplitReads.scan(split, columns, filter);
     }
 
     /**
@@ -424,27 +347,16 @@ public final class VortexDataset implements AutoCloseable {
      * time); a file at another path is refused.
      */
     public static Scan scanSplit(VortexFile file, Split split, List<String> columns, Predicate filter) {
-        checkFileOf(file, split);
-        checkNotPartitionColumns(split, columns);
-        PartitionFilter pf = PartitionFilter.of(filter, split.partitionValues());
-        long end = pf.excludesFile() ? split.firstRow() : split.endRow();
-        return file.scanRows(columns, pf.residual(), split.firstRow(), end, split, pf.residual());
+        return SplitReads.scan(file, split, columns, filter);
     }
 
-    /** Refuses a file at another path than the split's. */
-    private static void checkFileOf(VortexFile file, Split split) {
-        if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
-            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
+    /** The count of a batch: the splits' files opened, then {@link SplitReads#countOpen}. */
+    private long countBatch(List<Split> batch, List<String> columns, Predicate filter) {
+        List<VortexFile> files = new ArrayList<>(batch.size());
+        for (Split split : batch) {
+            files.add(fileOf(split));
         }
-    }
-
-    private static void checkNotPartitionColumns(Split split, List<String> columns) {
-        for (String c : columns) {
-            if (split.partitionValues().containsKey(c)) {
-                throw new VortexException("'" + c + "' is a partition column of " + split.path()
-                        + ": its value is in Split.partitionValues(), not in the chunks");
-            }
-        }
+        return SplitReads.countOpen(files, batch, columns, filter);
     }
 
     /**
@@ -464,18 +376,6 @@ public final class VortexDataset implements AutoCloseable {
             throw new VortexException(split.path() + ": not a file of the dataset " + location);
         }
         return file(split.path());
-    }
-
-    private static void checkUnchanged(Split split) {
-        BasicFileAttributes a = Listing.attributes(Paths.get(split.path()));
-        if (a == null) {
-            throw new VortexException(split.path() + ": no such file (it disappeared after the split was planned)");
-        }
-        if (a.size() != split.fileSize() || a.lastModifiedTime().toMillis() != split.modifiedMillis()) {
-            throw new VortexException(split.path() + ": the file changed after the split was planned (size "
-                    + split.fileSize() + " -> " + a.size() + ", modified " + split.modifiedMillis() + " -> "
-                    + a.lastModifiedTime().toMillis() + " ms)");
-        }
     }
 
     /** The open file at {@code path} (a listed file), opening and checking it on first use. */

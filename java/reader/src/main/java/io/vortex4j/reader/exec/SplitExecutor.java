@@ -94,10 +94,11 @@ public final class SplitExecutor {
             }
             return null;
         });
-        int helpers = Math.min(threads, n) - 1;
-        List<Future<?>> running = new ArrayList<>(Math.max(0, helpers));
+        // The calling thread is a worker too: the pool runs the others.
+        int pooled = Math.min(threads, n) - 1;
+        List<Future<?>> running = new ArrayList<>(Math.max(0, pooled));
         try {
-            for (int h = 0; h < helpers; h++) {
+            for (int h = 0; h < pooled; h++) {
                 running.add(POOL.submit(worker));
             }
         } finally {

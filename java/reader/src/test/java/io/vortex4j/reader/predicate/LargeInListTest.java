@@ -10,6 +10,7 @@ import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.compute.PredicateEvaluator;
+import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
 
@@ -180,7 +181,7 @@ public class LargeInListTest {
         assertArrayEquals("generic: " + column + " " + describe(p), got, rows(file, column, p));
         PredicateEvaluator.setDictFilterEnabled(true);
         if (native_) {
-            assertArrayEquals("vortex: " + column + " " + describe(p), got, file.referenceFilteredRows(p));
+            assertArrayEquals("vortex: " + column + " " + describe(p), got, ReferenceScan.selectedRows(file, p));
         }
     }
 

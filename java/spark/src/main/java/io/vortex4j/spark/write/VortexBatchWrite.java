@@ -1,0 +1,95 @@
+package io.vortex4j.spark.write;
+
+import io.vortex4j.spark.SourceFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.connector.write.BatchWrite;
+import org.apache.spark.sql.connector.write.DataWriterFactory;
+import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriterCommitMessage;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The commit protocol: each task writes its files into the job's staging folder {@code
+ * _temporary-<queryId>} (hidden from readers: names starting with {@code _} are skipped), one per
+ * partition folder it has rows for; the job commit moves the committed files into the folder
+ * (each move atomic, partition folders created as needed), after deleting the folder's old files
+ * when overwriting; an abort deletes the staging folder. So a failed job leaves no file visible,
+ * and a file is visible only complete.
+ */
+final class VortexBatchWrite implements BatchWrite {
+    private final String folder;
+    private final String queryId;
+    private final StructType schema;
+    private final boolean truncate;
+    private final List<String> partitionColumns;
+
+    VortexBatchWrite(String folder, String queryId, StructType schema, boolean truncate, List<String> partitionColumns) {
+        this.folder = Paths.get(folder).toAbsolutePath().toString();
+        this.queryId = queryId;
+        this.schema = schema;
+        this.truncate = truncate;
+        this.partitionColumns = partitionColumns;
+    }
+
+    private Path staging() {
+        return Paths.get(folder, "_temporary-" + queryId);
+    }
+
+    @Override
+    public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
+        try {
+            Files.createDirectories(staging());
+        } catch (IOException e) {
+            throw new UncheckedIOException("creating " + staging() + ": " + e.getMessage(), e);
+        }
+        return new VortexDataWriterFactory(staging().toString(), queryId, schema, partitionColumns);
+    }
+
+    @Override
+    public void commit(WriterCommitMessage[] messages) {
+        try {
+            if (truncate) {
+                for (Path old : SourceFiles.list(folder)) {
+                    Files.delete(old);
+                }
+            }
+            for (WriterCommitMessage m : messages) {
+                for (String name : m == null ? List.<String>of() : ((VortexDataWriter.Committed) m).files()) {
+                    Path target = Paths.get(folder, name);
+                    Files.createDirectories(target.getParent());
+                    Files.move(staging().resolve(name), target, StandardCopyOption.ATOMIC_MOVE);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("committing the write to " + folder + ": " + e.getMessage(), e);
+        }
+        deleteStaging();
+    }
+
+    @Override
+    public void abort(WriterCommitMessage[] messages) {
+        deleteStaging();
+    }
+
+    private void deleteStaging() {
+        Path dir = staging();
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("deleting " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}
