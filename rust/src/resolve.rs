@@ -53,7 +53,7 @@ impl Resolved {
 }
 
 /// The shortest `IN` list evaluated as a set. Shorter lists are an OR of equality compares,
-/// which work on the encoded data (`rust/benches/dict_filter.rs` measures the crossover).
+/// which work on the encoded data (`bench/criterion/dict_filter.rs` measures the crossover).
 pub const SET_MIN: usize = 16;
 
 /// Where a literal falls among the values a column type can hold.

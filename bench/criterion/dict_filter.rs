@@ -16,7 +16,7 @@
 //! as `like` or `in_list` after `--` runs only that group).
 
 #[allow(dead_code)]
-#[path = "../fixtures/dict_fixture.rs"]
+#[path = "../../rust/fixtures/dict_fixture.rs"]
 mod dict_fixture;
 use dict_fixture::Rng;
 use criterion::BenchmarkId;
