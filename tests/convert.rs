@@ -18,7 +18,7 @@ use vortex4j::convert::export::ExportFormat;
 use vortex4j::convert::export::Exporter;
 use vortex4j::convert::sink::RollingSink;
 use vortex4j::convert::sink::Target;
-use vortex4j::file::open;
+use vortex4j::io::file::open;
 use vortex4j::scan::Scan;
 use vortex4j::write::Drive;
 use vortex_array::dtype::DType as VxDType;

@@ -8,20 +8,20 @@ mod common;
 #[path = "../rust/fixtures/dict_fixture.rs"]
 mod fixture;
 
-use vortex4j::chunk::Chunk;
-use vortex4j::dict_filter::code_table;
-use vortex4j::dict_filter::select_rows;
-use vortex4j::file::open;
+use vortex4j::scan::chunk::Chunk;
+use vortex4j::filter::dict::code_table;
+use vortex4j::filter::dict::select_rows;
+use vortex4j::io::file::open;
 use fixture::Rng;
 use fixture::WORDS;
 use fixture::write_dict_fixture;
 use vortex4j::predicate::CmpOp;
 use vortex4j::predicate::Literal;
 use vortex4j::predicate::Predicate;
-use vortex4j::resolve::resolve;
+use vortex4j::predicate::resolve::resolve;
 use vortex4j::scan::Scan;
 use vortex4j::scan::filtered_rows;
-use vortex4j::session::execution_ctx;
+use vortex4j::runtime::session::execution_ctx;
 use vortex_array::ArrayRef;
 use vortex_array::IntoArray;
 use vortex_array::arrays::PrimitiveArray;

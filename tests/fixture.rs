@@ -9,9 +9,9 @@ use vortex_array::arrays::VarBinViewArray;
 
 /// Reads `column` of the file at `path` back through vortex alone, as strings.
 fn read_strings(path: &str) -> Vec<Option<String>> {
-    let file = vortex4j::file::open(path).unwrap();
+    let file = vortex4j::io::file::open(path).unwrap();
     let mut scan = vortex4j::scan::Scan::open(&file, &["s".to_string()], None).unwrap();
-    let mut ctx = vortex4j::session::execution_ctx();
+    let mut ctx = vortex4j::runtime::session::execution_ctx();
     let mut out = Vec::new();
     while let Some(chunk) = scan.next_chunk().unwrap() {
         let strings = chunk.columns[0].clone().execute::<VarBinViewArray>(&mut ctx).unwrap();

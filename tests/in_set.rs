@@ -8,15 +8,15 @@
 #[path = "../rust/fixtures/dict_fixture.rs"]
 mod fixture;
 
-use vortex4j::dict_filter::column_selection;
+use vortex4j::filter::column_selection;
 use fixture::Rng;
 use vortex4j::predicate::CmpOp;
 use vortex4j::predicate::Literal;
 use vortex4j::predicate::Predicate;
-use vortex4j::resolve::Resolved;
-use vortex4j::resolve::SET_MIN;
-use vortex4j::resolve::resolve;
-use vortex4j::session::execution_ctx;
+use vortex4j::predicate::resolve::Resolved;
+use vortex4j::predicate::resolve::SET_MIN;
+use vortex4j::predicate::resolve::resolve;
+use vortex4j::runtime::session::execution_ctx;
 use vortex_array::ArrayRef;
 use vortex_array::IntoArray;
 use vortex_array::arrays::DecimalArray;

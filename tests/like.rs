@@ -1,4 +1,4 @@
-//! vortex's `like` on our translation of SQL patterns ([`vortex4j::like`]) against an
+//! vortex's `like` on our translation of SQL patterns ([`vortex4j::predicate::like`]) against an
 //! independent matcher written here from SQL's definition: random patterns over an alphabet full
 //! of wildcards, escape characters and regex metacharacters, on plain strings, FSST-compressed
 //! strings and dictionaries of both (vortex's Dict and FSST kernels), with null values, empty
@@ -12,14 +12,14 @@ mod common;
 mod fixture;
 
 use common::oracle;
-use vortex4j::dict_filter::code_table;
-use vortex4j::dict_filter::column_selection;
-use vortex4j::dict_filter::select_rows;
+use vortex4j::filter::dict::code_table;
+use vortex4j::filter::column_selection;
+use vortex4j::filter::dict::select_rows;
 use fixture::Rng;
-use vortex4j::like::ascii_only;
+use vortex4j::predicate::like::ascii_only;
 use vortex4j::predicate::Predicate;
-use vortex4j::resolve::resolve;
-use vortex4j::session::execution_ctx;
+use vortex4j::predicate::resolve::resolve;
+use vortex4j::runtime::session::execution_ctx;
 use vortex_array::ArrayRef;
 use vortex_array::IntoArray;
 use vortex_array::arrays::DictArray;
@@ -89,7 +89,7 @@ fn check(name: &str, array: &ArrayRef, rows: &[Option<String>], pattern: &str, e
         let leaf = like(pattern, escape, ci, negated);
         let resolved = resolve(&leaf, &dtype).unwrap();
         let words = column_selection(array, &resolved, &mut ctx).unwrap();
-        let by_table = vortex4j::dict_filter::string_dictionary(array).map(|(codes, values)| {
+        let by_table = vortex4j::filter::dict::string_dictionary(array).map(|(codes, values)| {
             let table = code_table(&values, &resolved, &mut ctx).unwrap();
             select_rows(&codes, &table, &mut ctx).unwrap()
         });
@@ -113,7 +113,7 @@ fn random_patterns_agree_with_sql_on_every_encoding() {
     for k in 0..600 {
         let pattern = random_string(&mut rng, 6, ALPHABET);
         let escape = [None, Some('\\'), Some('!'), Some('%')][k % 4];
-        let parsed = vortex4j::like::parse(&pattern, escape);
+        let parsed = vortex4j::predicate::like::parse(&pattern, escape);
         // The translation rejects exactly the patterns SQL rejects.
         assert_eq!(parsed.is_ok(), oracle(&pattern, escape, false, "").is_some(), "{pattern:?} escape {escape:?}");
         if parsed.is_err() {
@@ -194,7 +194,7 @@ fn ilike_on_ascii() {
     let encodings = encodings(&values);
     let mut ctx = execution_ctx();
     for (name, array, rows) in &encodings {
-        let strings = match vortex4j::dict_filter::string_dictionary(array) {
+        let strings = match vortex4j::filter::dict::string_dictionary(array) {
             Some((_, values)) => values,
             None => array.clone(),
         };
@@ -202,7 +202,7 @@ fn ilike_on_ascii() {
         for k in 0..150 {
             let pattern = random_string(&mut rng, 5, &ascii);
             let escape = [None, Some('\\')][k % 2];
-            if vortex4j::like::parse(&pattern, escape).is_ok() {
+            if vortex4j::predicate::like::parse(&pattern, escape).is_ok() {
                 check(name, array, rows, &pattern, escape, true);
             }
         }

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use vortex4j::chunk::Chunk;
-use vortex4j::file::open;
+use vortex4j::scan::chunk::Chunk;
+use vortex4j::io::file::open;
 use vortex4j::scan::Scan;
 use vortex4j::types::ColumnType;
 use vortex4j::write::ColumnData;

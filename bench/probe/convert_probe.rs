@@ -15,7 +15,7 @@ use vortex4j::convert::parquet::ParquetSource;
 use vortex4j::convert::sink::{self, RollingSink};
 use vortex4j::convert::source::Source;
 use vortex4j::convert::{ConvertOptions, Converter, DEFAULT_BATCH_ROWS, strategy_workers};
-use vortex4j::memory::Retaining;
+use vortex4j::runtime::memory::Retaining;
 use vortex4j::write::Drive;
 
 /// CPU time (user, system) and minor faults of the process so far.

@@ -10,14 +10,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use vortex4j::predicate::{CmpOp, Literal, Predicate};
-use vortex4j::prepared::{LeafSpec, PreparedFilter};
-use vortex4j::chunk::Chunk;
+use vortex4j::predicate::prepared::{LeafSpec, PreparedFilter};
+use vortex4j::scan::chunk::Chunk;
 use vortex4j::scan::{Scan, natural_splits};
 
 #[derive(Default, Clone, Copy)]
 struct T { open: Duration, next: Duration, prep: Duration, count: Duration, drop: Duration, chunks: usize }
 
-fn run_split(file: &vortex4j::file::OpenFile, pred: &Predicate, enc: &[u8], r: std::ops::Range<u64>, t: &mut T) -> u64 {
+fn run_split(file: &vortex4j::io::file::OpenFile, pred: &Predicate, enc: &[u8], r: std::ops::Range<u64>, t: &mut T) -> u64 {
     let cols = vec!["sym".to_string()];
     let a = Instant::now();
     let mut scan = Scan::open_rows(file, &cols, Some(pred), r).unwrap();
@@ -57,17 +57,17 @@ fn main() {
     let threads: Vec<usize> = args.get(2).map_or(vec![1, 2, 1, 2], |s| s.split(',').map(|x| x.parse().unwrap()).collect());
     let pred = Predicate::Compare { column: "sym".into(), op: CmpOp::Eq, value: Literal::Utf8("NVDA".into()) };
     let enc = pred.encode();
-    let files: Vec<vortex4j::file::OpenFile>;
+    let files: Vec<vortex4j::io::file::OpenFile>;
     let mut splits: Vec<(usize, std::ops::Range<u64>)> = Vec::new();
     if std::path::Path::new(path).is_dir() {
         // Every file of the folder one whole-file split, as a dataset of small files plans them.
         let mut paths: Vec<_> = std::fs::read_dir(path).unwrap().map(|e| e.unwrap().path()).collect();
         paths.sort();
-        files = paths.iter().map(|p| vortex4j::file::open(p.to_str().unwrap()).unwrap()).collect();
+        files = paths.iter().map(|p| vortex4j::io::file::open(p.to_str().unwrap()).unwrap()).collect();
         splits.extend(files.iter().enumerate().map(|(i, f)| (i, 0..f.row_count())));
     } else {
         // The reader's plan: splits of at least 2^20 rows, cut at the natural splits pruning keeps.
-        files = vec![vortex4j::file::open(path).unwrap()];
+        files = vec![vortex4j::io::file::open(path).unwrap()];
         let kept = natural_splits(&files[0], Some(&pred)).unwrap();
         let mut start = kept[0].start;
         for (i, r) in kept.iter().enumerate() {

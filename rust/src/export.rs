@@ -2,9 +2,9 @@
 //!
 //! Columns go through Arrow's physical layout (vortex-arrow's `execute_arrow`): values, LSB-first
 //! validity bits, i32 offsets + bytes for strings. Dictionary-encoded strings stay encoded: their
-//! codes are exported, and the dictionary once per dictionary (see [`crate::dict_cache`]). Every
+//! codes are exported, and the dictionary once per dictionary (see [`crate::cache::dictionaries`]). Every
 //! buffer is an Arrow [`Buffer`], reference counted, so its memory lives as long as the export,
-//! and lies in the allocator's arenas ([`crate::memory::pinned`]), so that a Java read racing with
+//! and lies in the allocator's arenas ([`crate::runtime::memory::pinned`]), so that a Java read racing with
 //! the free cannot fault.
 //!
 //! What Java indexes with is checked here, because vortex does not check it when it reads a file:
@@ -28,13 +28,13 @@ use vortex_array::dtype::DType;
 use vortex_array::dtype::PType;
 use vortex_arrow::ArrowSessionExt;
 
-use crate::dict_cache;
-use crate::dict_filter::string_dictionary;
+use crate::cache::dictionaries;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
-use crate::memory::pinned;
-use crate::session::session;
+use crate::filter::dict::string_dictionary;
+use crate::runtime::memory::pinned;
+use crate::runtime::session::session;
 use crate::types::ChildType;
 use crate::types::ColumnType;
 
@@ -63,7 +63,7 @@ pub struct Exported {
 }
 
 /// Exports `column` (of Java type `ty`, read from the open file `file`: its dictionaries are
-/// cached under it, [`crate::dict_cache`]) for Java.
+/// cached under it, [`crate::cache::dictionaries`]) for Java.
 pub fn export_column(column: &ArrayRef, ty: &ColumnType, name: &str, file: u64, ctx: &mut ExecutionCtx) -> Result<Exported> {
     if ty == &ColumnType::Unsupported {
         return Err(Error::UnsupportedColumn {
@@ -138,7 +138,7 @@ fn export_dictionary(
 /// The entries of a dictionary, exported once per dictionary and shared; the export carries the
 /// dictionary's id.
 pub fn export_entries(values: &ArrayRef, ty: &ColumnType, name: &str, file: u64, ctx: &mut ExecutionCtx) -> Result<Arc<Exported>> {
-    let entry = dict_cache::dictionary(file, values);
+    let entry = dictionaries::dictionary(file, values);
     entry.export(|| {
         let mut e = export_plain(values, ty, name, ctx)?;
         e.dictionary_id = entry.id;
@@ -285,8 +285,8 @@ mod tests {
     use vortex_buffer::Buffer;
 
     use super::*;
-    use crate::memory::in_arena;
-    use crate::session::execution_ctx;
+    use crate::runtime::memory::in_arena;
+    use crate::runtime::session::execution_ctx;
 
     fn dictionary(codes: &[u16], valid: &[bool]) -> ArrayRef {
         let values = VarBinViewArray::from_iter_nullable_str([Some("a"), None, Some("b")]).into_array();

@@ -35,8 +35,8 @@ use vortex_mask::Mask;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
-use crate::session::execution_ctx;
-use crate::session::session;
+use crate::runtime::session::execution_ctx;
+use crate::runtime::session::session;
 
 /// An export format and its options.
 #[derive(Debug, Clone, PartialEq)]

@@ -29,18 +29,18 @@ use vortex_arrow::ArrowSessionExt;
 use super::export::export_field;
 use super::sink::RollingSink;
 use super::sink::Target;
-use crate::chunk::Chunk;
-use crate::dict_cache;
-use crate::dict_filter::string_dictionary;
+use crate::cache::dictionaries;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
-use crate::session::execution_ctx;
-use crate::session::session;
+use crate::filter::dict::string_dictionary;
+use crate::runtime::session::execution_ctx;
+use crate::runtime::session::session;
+use crate::scan::chunk::Chunk;
 use crate::write::Drive;
 
 /// Ids of dictionaries made for chunks that are not dictionary-encoded (never shared); the
-/// high bit keeps them apart from [`dict_cache`] ids.
+/// high bit keeps them apart from [`dictionaries`] ids.
 static IDENTITY_DICTIONARIES: AtomicU64 = AtomicU64::new(1 << 63);
 
 /// A dictionary column's export: the codes, and the dictionary unless the caller has it.
@@ -113,7 +113,7 @@ pub fn export_codes(chunk: &Chunk, i: usize, known_id: u64, selection: Option<&[
     let (codes, dictionary_id, values) = match string_dictionary(column) {
         Some((codes, values)) => {
             let codes = selected(&codes, selection, &name)?;
-            let id = dict_cache::dictionary(chunk.data.file, &values).id;
+            let id = dictionaries::dictionary(chunk.data.file, &values).id;
             // Codes are decoded at their own width (u8, u16 or u32), then widened.
             let width = match codes.dtype() {
                 vortex_array::dtype::DType::Primitive(vortex_array::dtype::PType::U8, _) => DataType::UInt8,

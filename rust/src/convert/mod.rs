@@ -7,7 +7,7 @@
 //! strategy: the calling thread converts the batches and hands them to the file's writer
 //! thread, which runs the writer and writes each segment when it is ready, while the strategy's
 //! compression runs on a worker pool and the writer thread. While a conversion runs, the
-//! allocator keeps more freed blocks resident ([`crate::memory::Retaining`]).
+//! allocator keeps more freed blocks resident ([`crate::runtime::memory::Retaining`]).
 
 pub mod csv;
 pub mod export;
@@ -37,8 +37,8 @@ pub use sink::WrittenFile;
 
 use crate::error::Error;
 use crate::error::Result;
-use crate::memory::Retaining;
-use crate::session::RUNTIME;
+use crate::runtime::memory::Retaining;
+use crate::runtime::session::RUNTIME;
 use crate::write::Drive;
 use partition::PartitionedSink;
 use read_ahead::ReadAhead;

@@ -21,7 +21,7 @@ use vortex_arrow::ArrowSessionExt;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
-use crate::session::session;
+use crate::runtime::session::session;
 use crate::write::Drive;
 use crate::write::VortexFileSink;
 

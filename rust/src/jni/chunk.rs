@@ -12,8 +12,8 @@ use super::borrow;
 use super::call;
 use super::free;
 use super::values::*;
-use crate::chunk::Chunk;
 use crate::export::Exported;
+use crate::scan::chunk::Chunk;
 
 /// `Object[]{long[] header, validity, values, offsets, data, Object[] dictionary, Object[]
 /// children}` (see `ColumnExport.java`).

@@ -13,9 +13,9 @@ use super::call;
 use super::free;
 use super::into_handle;
 use super::values::*;
-use crate::file::Column;
-use crate::file::OpenFile;
-use crate::file::open;
+use crate::io::file::Column;
+use crate::io::file::OpenFile;
+use crate::io::file::open;
 
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openFile<'l>(

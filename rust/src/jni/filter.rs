@@ -20,12 +20,12 @@ use super::into_handle;
 use super::values::*;
 use crate::aggregate::Aggregated;
 use crate::aggregate::Values;
-use crate::chunk::Chunk;
-use crate::prepared::Filtered;
-use crate::prepared::LeafSpec;
-use crate::prepared::PreparedFilter;
-use crate::file::OpenFile;
+use crate::io::file::OpenFile;
 use crate::predicate::Predicate;
+use crate::predicate::prepared::Filtered;
+use crate::predicate::prepared::LeafSpec;
+use crate::predicate::prepared::PreparedFilter;
+use crate::scan::chunk::Chunk;
 use crate::scan::filtered_count;
 use crate::scan::filtered_rows;
 
@@ -197,7 +197,7 @@ pub(super) fn leaf_specs<'l>(
     Ok(specs)
 }
 
-/// Prepares a filter for the chunks of one scan (see `crate::prepared`), before or after its first
+/// Prepares a filter for the chunks of one scan (see `crate::predicate::prepared`), before or after its first
 /// chunk: `leaves[k]` is leaf `k`'s encoding (null: Java evaluates it) on scan column
 /// `columns[k]`, `shape` the tree.
 #[unsafe(no_mangle)]

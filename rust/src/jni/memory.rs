@@ -7,9 +7,9 @@ use jni::sys::jint;
 use jni::sys::jlong;
 
 use super::call;
-use crate::memory;
-use crate::reader_cache;
-use crate::segment_memo;
+use crate::cache::readers;
+use crate::cache::segments;
+use crate::runtime::memory;
 
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_liveNativeBytes<'l>(
@@ -26,7 +26,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_setReaderCacheCap
     _: JClass<'l>,
     files: jint,
 ) {
-    call(&mut env, |_| Ok(reader_cache::set_capacity(files.max(0) as usize)))
+    call(&mut env, |_| Ok(readers::set_capacity(files.max(0) as usize)))
 }
 
 #[unsafe(no_mangle)]
@@ -34,7 +34,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_readerCacheCapaci
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
 ) -> jlong {
-    call(&mut env, |_| Ok(reader_cache::capacity() as jlong))
+    call(&mut env, |_| Ok(readers::capacity() as jlong))
 }
 
 #[unsafe(no_mangle)]
@@ -42,7 +42,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_cachedReaders<'l>
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
 ) -> jlong {
-    call(&mut env, |_| Ok(reader_cache::len() as jlong))
+    call(&mut env, |_| Ok(readers::len() as jlong))
 }
 
 #[unsafe(no_mangle)]
@@ -51,7 +51,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_setSegmentCacheCa
     _: JClass<'l>,
     bytes: jlong,
 ) {
-    call(&mut env, |_| Ok(segment_memo::set_capacity(usize::try_from(bytes.max(0)).unwrap_or(usize::MAX))))
+    call(&mut env, |_| Ok(segments::set_capacity(usize::try_from(bytes.max(0)).unwrap_or(usize::MAX))))
 }
 
 #[unsafe(no_mangle)]
@@ -59,7 +59,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_segmentCacheCapac
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
 ) -> jlong {
-    call(&mut env, |_| Ok(segment_memo::capacity().min(jlong::MAX as usize) as jlong))
+    call(&mut env, |_| Ok(segments::capacity().min(jlong::MAX as usize) as jlong))
 }
 
 #[unsafe(no_mangle)]
@@ -67,7 +67,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_cachedSegmentByte
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
 ) -> jlong {
-    call(&mut env, |_| Ok(segment_memo::held() as jlong))
+    call(&mut env, |_| Ok(segments::held() as jlong))
 }
 
 #[unsafe(no_mangle)]
@@ -75,5 +75,5 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_clearSegmentCache
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
 ) {
-    call(&mut env, |_| Ok(segment_memo::clear()))
+    call(&mut env, |_| Ok(segments::clear()))
 }

@@ -9,8 +9,8 @@ use jni::sys::jobject;
 use super::borrow;
 use super::call;
 use super::values::*;
-use crate::file::OpenFile;
-use crate::statistics::column_statistics;
+use crate::io::file::OpenFile;
+use crate::scan::statistics::column_statistics;
 
 /// `Object[]{long[] nullCounts, String[] mins, String[] maxs, String[] sums}`, one entry per top-level column
 /// in schema order; -1 and null where unknown (see `ColumnStatistics.fromNative`).

@@ -1,7 +1,7 @@
 //! The fused FastLanes loop shared by the native filter kernels: each 1024-value block is unpacked
 //! lane by lane and every value tested as it is unpacked (`BitPackingCompare::unpack_cmp`),
 //! straight into selection bits; nothing is materialized. The dictionary kernel tests codes, the
-//! integer kernel ([`crate::int_filter`]) values in the packed domain.
+//! integer kernel ([`crate::filter::int`]) values in the packed domain.
 
 use fastlanes::BitPackingCompare;
 use fastlanes::transpose_bits;

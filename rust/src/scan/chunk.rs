@@ -3,33 +3,34 @@
 use std::sync::Arc;
 use std::sync::Mutex;
 
-use crate::aggregate::Agg;
-use crate::aggregate::Func;
-use crate::aggregate::Aggregated;
-use crate::dict_cache;
-use vortex_array::IntoArray;
-use crate::dict_filter::CodeTable;
-use crate::dict_filter::code_table;
-use crate::dict_filter::column_selection;
-use crate::dict_filter::select_rows;
-use crate::dict_filter::string_dictionary;
-use crate::like::ascii_only;
 use vortex_array::ArrayRef;
+use vortex_array::IntoArray;
+
+use crate::aggregate::Agg;
+use crate::aggregate::Aggregated;
+use crate::aggregate::Func;
+use crate::cache::dictionaries;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
 use crate::export::Exported;
 use crate::export::export_column;
 use crate::export::export_entries;
+use crate::filter::column_selection;
+use crate::filter::dict::CodeTable;
+use crate::filter::dict::code_table;
+use crate::filter::dict::select_rows;
+use crate::filter::dict::string_dictionary;
 use crate::predicate::Predicate;
-use crate::resolve::Resolved;
-use crate::resolve::resolve;
+use crate::predicate::like::ascii_only;
+use crate::predicate::resolve::Resolved;
+use crate::predicate::resolve::resolve;
+use crate::runtime::session::execution_ctx;
 use crate::scan::ChunkColumns;
-use crate::session::execution_ctx;
 
 /// How many comparisons a resolved leaf makes.
-fn comparisons(r: &crate::resolve::Resolved) -> usize {
-    use crate::resolve::Resolved;
+fn comparisons(r: &crate::predicate::resolve::Resolved) -> usize {
+    use crate::predicate::resolve::Resolved;
     match r {
         Resolved::Cmp(..) => 1,
         Resolved::And(c) | Resolved::Or(c) => c.iter().map(comparisons).sum(),
@@ -38,9 +39,9 @@ fn comparisons(r: &crate::resolve::Resolved) -> usize {
 }
 
 /// Whether a resolved leaf is a range (one between kernel call, see `column_selection`).
-fn is_range(r: &crate::resolve::Resolved) -> bool {
+fn is_range(r: &crate::predicate::resolve::Resolved) -> bool {
     use crate::predicate::CmpOp;
-    use crate::resolve::Resolved;
+    use crate::predicate::resolve::Resolved;
     matches!(r, Resolved::And(c) if matches!(c.as_slice(),
         [Resolved::Cmp(CmpOp::Ge | CmpOp::Gt, _), Resolved::Cmp(CmpOp::Le | CmpOp::Lt, _)]))
 }
@@ -182,9 +183,9 @@ impl Chunk {
 
     /// The code table of `leaf` (whose encoding is `encoded`, the cache key) on the dictionary
     /// `values` of column `i`, cached per dictionary; `None` when it is not evaluated natively
-    /// (ILIKE on a dictionary with non-ASCII entries, see [`crate::like`]).
+    /// (ILIKE on a dictionary with non-ASCII entries, see [`crate::predicate::like`]).
     fn table(&self, i: usize, leaf: &Predicate, encoded: &[u8], values: &ArrayRef) -> Result<Option<Arc<CodeTable>>> {
-        let dictionary = dict_cache::dictionary(self.data.file, values);
+        let dictionary = dictionaries::dictionary(self.data.file, values);
         dictionary.table(encoded, || -> Result<Option<CodeTable>> {
             let context = || format!("{}: column '{}': cannot evaluate {leaf:?} on the dictionary", self.data.path, self.data.names[i]);
             let resolved = resolve(leaf, values.dtype())?;
@@ -240,9 +241,9 @@ impl Chunk {
     pub(crate) fn filter_leaf(&self, i: usize, leaf: &Predicate, encoded: &[u8], resolved: Option<&Resolved>) -> Result<Option<Vec<u64>>> {
         self.check_column(i)?;
         let column = &self.data.columns[i];
-        if crate::list_filter::is_list_leaf(leaf) {
+        if crate::filter::list::is_list_leaf(leaf) {
             let mut ctx = execution_ctx();
-            return crate::list_filter::selection(column, &self.data.names[i], leaf, &mut ctx).map(Some);
+            return crate::filter::list::selection(column, &self.data.names[i], leaf, &mut ctx).map(Some);
         }
         if let Some((codes, values)) = string_dictionary(column) {
             match self.dict_outcome(i, leaf, encoded, &codes, &values)? {
@@ -260,7 +261,7 @@ impl Chunk {
         // packed values, unless the column is decoded already (then comparing the decoding is
         // as cheap, and the keys and aggregates read it anyway).
         if self.decoded.lock().expect("decoding lock poisoned")[i].is_none() {
-            if let Some(words) = crate::int_filter::selection(column, resolved, &mut ctx).context(context)? {
+            if let Some(words) = crate::filter::int::selection(column, resolved, &mut ctx).context(context)? {
                 return Ok(Some(words));
             }
         }

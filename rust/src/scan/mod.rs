@@ -1,4 +1,13 @@
 //! Chunked scans with column projection, and vortex's own filtered scan (the reference).
+//!
+//! A scan yields the projected columns of the row ranges zone maps keep, chunk by chunk
+//! ([`Scan`]); [`chunk`] is what is done with one chunk (filters, aggregates, exports),
+//! [`count`] a filtered count over many chunks and splits in one call, [`statistics`] the
+//! footer's per-column statistics.
+
+pub mod chunk;
+pub mod count;
+pub mod statistics;
 
 use std::collections::HashMap;
 use std::collections::VecDeque;
@@ -26,13 +35,13 @@ use vortex_layout::layouts::row_idx::row_idx;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
-use crate::file::OpenFile;
+use crate::io::file::OpenFile;
 use crate::predicate::Predicate;
-use crate::prepared::LeafSpec;
-use crate::prepared::PreparedFilter;
-use crate::session::RUNTIME;
-use crate::session::block_on;
-use crate::session::execution_ctx;
+use crate::predicate::prepared::LeafSpec;
+use crate::predicate::prepared::PreparedFilter;
+use crate::runtime::session::RUNTIME;
+use crate::runtime::session::block_on;
+use crate::runtime::session::execution_ctx;
 use crate::types::ColumnType;
 
 type SplitFuture = Pin<Box<dyn Future<Output = VortexResult<Option<ArrayRef>>> + Send>>;
@@ -62,7 +71,7 @@ pub struct Scan {
     pruned_rows: u64,
     /// Keeps the file's segments remembered while the scan is open (after `current`, whose
     /// reads it covers).
-    _reading: crate::local_file::Reading,
+    _reading: crate::io::local_file::Reading,
 }
 
 /// What every scan of the same columns of a file computes alike: the column types, the bound and
@@ -71,7 +80,7 @@ pub struct Scan {
 /// a range). Remembered per file and columns ([`Projections`]): a dataset's splits and repeated
 /// queries open many scans of the same columns (100 files: 100 scans per query).
 pub struct Projection {
-    /// Process-unique: a kept chunk's key ([`crate::segment_memo::Item::Chunk`]).
+    /// Process-unique: a kept chunk's key ([`crate::cache::segments::Item::Chunk`]).
     id: u64,
     types: Vec<ColumnType>,
     /// The columns' dtypes, as their chunks' arrays have them: what a filter is prepared against.
@@ -83,7 +92,7 @@ pub struct Projection {
 /// One chunk of a scan: the projected columns over the same rows.
 pub struct ChunkColumns {
     pub path: String,
-    /// The open file's id ([`OpenFile::id`]): its dictionaries' key in [`crate::dict_cache`].
+    /// The open file's id ([`OpenFile::id`]): its dictionaries' key in [`crate::cache::dictionaries`].
     pub file: u64,
     /// The file row number of the chunk's first row.
     pub first_row: u64,
@@ -204,7 +213,7 @@ impl Scan {
                     if read {
                         let rows = (first_row, first_row + len as u64);
                         let bytes = (chunk.nbytes() as usize).max(1);
-                        crate::segment_memo::keep_chunk(file_key, self.projection.id, rows, &chunk, bytes);
+                        crate::cache::segments::keep_chunk(file_key, self.projection.id, rows, &chunk, bytes);
                     }
                     return Ok(Some(ChunkColumns {
                         path: path.clone(),
@@ -226,7 +235,7 @@ impl Scan {
             // decoding is touched (what a repeated query over many small files mostly paid for).
             if let Some(boundaries) = self.projection.boundaries.get() {
                 let kept: Option<VecDeque<ArrayRef>> = chunk_rows(boundaries, &range)
-                    .map(|rows| crate::segment_memo::get_chunk(file_key, self.projection.id, rows))
+                    .map(|rows| crate::cache::segments::get_chunk(file_key, self.projection.id, rows))
                     .collect();
                 if let Some(kept) = kept {
                     self.current = Some((Pending::Kept(kept), start));
@@ -281,7 +290,7 @@ fn evaluate_zone_maps(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<
     let Some(prune) = prune else {
         return Ok(splits);
     };
-    let expr = bind(file, crate::expression::to_expression(file, prune)?)?;
+    let expr = bind(file, crate::predicate::expression::to_expression(file, prune)?)?;
     let reader = file.layout_reader()?;
     let mut kept = Vec::with_capacity(splits.len());
     for split in splits {
@@ -370,7 +379,7 @@ fn filtered_scan(
     filter: &Predicate,
     projection: Expression,
 ) -> Result<impl Iterator<Item = VortexResult<ArrayRef>> + use<>> {
-    let expr = bind(file, crate::expression::to_expression(file, filter)?)?;
+    let expr = bind(file, crate::predicate::expression::to_expression(file, filter)?)?;
     let projection = bind(file, projection)?;
     file.scan()?
         .with_filter(expr)
@@ -422,10 +431,10 @@ pub fn filtered_count(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chunk::Chunk;
     use crate::predicate::CmpOp;
     use crate::predicate::Literal;
-    use crate::prepared::LeafSpec;
+    use crate::predicate::prepared::LeafSpec;
+    use crate::scan::chunk::Chunk;
 
     /// A scan's chunks are kept and handed to the next scan of the same columns and rows, which
     /// counts the same rows as the generated values say; a range cut inside chunks reads its own
@@ -435,7 +444,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("vortex4j-kept-chunks-{}.vortex", std::process::id()));
         let path = path.to_str().unwrap();
         let strings = crate::fixture::write_dict_fixture(path, 5, 1000, 11, false).unwrap();
-        let file = crate::file::open(path).unwrap();
+        let file = crate::io::file::open(path).unwrap();
         let names = vec!["s".to_string()];
         let word = strings.iter().flatten().next().unwrap().clone();
         let leaf = Predicate::Compare { column: "s".into(), op: CmpOp::Eq, value: Literal::Utf8(word.clone()) };

@@ -11,7 +11,7 @@ use vortex_array::scalar::PValue;
 use vortex_array::scalar::ScalarValue;
 use vortex_array::stats::StatsSet;
 
-use crate::file::OpenFile;
+use crate::io::file::OpenFile;
 
 /// What the footer holds exactly about one column; `None` where it holds nothing exact.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -131,7 +131,7 @@ fn primitive(p: &PValue) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::file::open;
+    use crate::io::file::open;
     use crate::types::ColumnType;
     use crate::write::ColumnData;
     use crate::write::ColumnSpec;

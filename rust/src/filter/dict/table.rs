@@ -4,9 +4,9 @@ use vortex_array::ArrayRef;
 use vortex_array::ExecutionCtx;
 use vortex_error::VortexResult;
 
-use super::bitmap::bools_to_words;
-use super::selection::column_selection;
-use crate::resolve::Resolved;
+use crate::filter::bits::bools_to_words;
+use crate::filter::column_selection;
+use crate::predicate::resolve::Resolved;
 
 /// One boolean per dictionary code: whether the leaf is true for that entry.
 #[derive(Debug, Clone, PartialEq)]

@@ -34,7 +34,7 @@ pub enum Resolved {
     /// values are distinct scalars of the column's type, at least [`SET_MIN`] of them (shorter
     /// lists resolve to comparisons); evaluated as one set lookup per value.
     InSet { values: Vec<Scalar>, negated: bool },
-    /// `column [NOT] [I]LIKE pattern`, the pattern in vortex's syntax ([`crate::like`]).
+    /// `column [NOT] [I]LIKE pattern`, the pattern in vortex's syntax ([`crate::predicate::like`]).
     Like { pattern: String, case_insensitive: bool, negated: bool },
     And(Vec<Resolved>),
     Or(Vec<Resolved>),
@@ -42,7 +42,7 @@ pub enum Resolved {
 
 impl Resolved {
     /// Whether it holds a case-insensitive LIKE, which is evaluated natively only on ASCII
-    /// values (see [`crate::like`]).
+    /// values (see [`crate::predicate::like`]).
     pub fn has_ilike(&self) -> bool {
         match self {
             Resolved::Like { case_insensitive, .. } => *case_insensitive,
@@ -103,13 +103,13 @@ pub fn resolve(leaf: &Predicate, dtype: &DType) -> Result<Resolved> {
             if !matches!(dtype, DType::Utf8(_)) {
                 return Err(type_error(column, dtype, leaf, "LIKE takes utf8 columns".into()));
             }
-            let pattern = crate::like::to_vortex(&crate::like::parse(pattern, *escape)?);
+            let pattern = crate::predicate::like::to_vortex(&crate::predicate::like::parse(pattern, *escape)?);
             Ok(Resolved::Like { pattern, case_insensitive: *case_insensitive, negated: *negated })
         }
         Predicate::IsNull { negated, .. } => {
             Ok(if *negated { Resolved::NotNull } else { Resolved::IsNull })
         }
-        // List leaves are evaluated by `list_filter` on the list itself, never resolved to a compare.
+        // List leaves are evaluated by `filter::list` on the list itself, never resolved to a compare.
         Predicate::ListContains { .. } | Predicate::ListLength { .. } => {
             Err(type_error(column, dtype, leaf, "list predicates are not resolved against a column's values".into()))
         }

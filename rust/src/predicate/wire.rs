@@ -1,37 +1,14 @@
-//! The predicate model and its wire decoding (`docs/predicate-encoding.md`, version 1).
-//!
-//! Java builds predicates and sends them as bytes; this module decodes them, and encodes them
-//! back for round-trip tests and for Rust-side callers (benches, fixtures).
+//! The predicate's wire form (`docs/predicate-encoding.md`, version 1): decoding what Java
+//! sends, and encoding back for round-trip tests and for Rust-side callers (benches, fixtures).
 
+use super::CmpOp;
+use super::Literal;
+use super::Predicate;
 use crate::error::Error;
 use crate::error::Result;
 
 /// The encoding version this module reads and writes.
 pub const VERSION: u8 = 1;
-
-/// A literal value of a predicate.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Literal {
-    Null,
-    Bool(bool),
-    I64(i64),
-    F64(f64),
-    Utf8(String),
-    Binary(Vec<u8>),
-    Decimal { scale: i32, unscaled: i128 },
-    U64(u64),
-}
-
-/// Comparison operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CmpOp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
 
 impl CmpOp {
     fn from_code(code: u8) -> Result<Self> {
@@ -49,141 +26,9 @@ impl CmpOp {
     fn code(self) -> u8 {
         self as u8
     }
-
-    /// The operator selecting exactly the non-null rows this one rejects.
-    pub fn negate(self) -> Self {
-        match self {
-            CmpOp::Eq => CmpOp::Ne,
-            CmpOp::Ne => CmpOp::Eq,
-            CmpOp::Lt => CmpOp::Ge,
-            CmpOp::Le => CmpOp::Gt,
-            CmpOp::Gt => CmpOp::Le,
-            CmpOp::Ge => CmpOp::Lt,
-        }
-    }
-
-    /// Whether an ordering satisfies the operator.
-    pub fn test(self, ord: std::cmp::Ordering) -> bool {
-        use std::cmp::Ordering::*;
-        match self {
-            CmpOp::Eq => ord == Equal,
-            CmpOp::Ne => ord != Equal,
-            CmpOp::Lt => ord == Less,
-            CmpOp::Le => ord != Greater,
-            CmpOp::Gt => ord == Greater,
-            CmpOp::Ge => ord != Less,
-        }
-    }
-
-    /// The SQL symbol.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            CmpOp::Eq => "=",
-            CmpOp::Ne => "<>",
-            CmpOp::Lt => "<",
-            CmpOp::Le => "<=",
-            CmpOp::Gt => ">",
-            CmpOp::Ge => ">=",
-        }
-    }
-}
-
-/// A row filter with SQL semantics (see the encoding document).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Predicate {
-    Compare { column: String, op: CmpOp, value: Literal },
-    Between { column: String, low: Literal, high: Literal },
-    In { column: String, values: Vec<Literal>, negated: bool },
-    IsNull { column: String, negated: bool },
-    /// `column [NOT] LIKE pattern [ESCAPE escape]` (ILIKE with `case_insensitive`) on a utf8
-    /// column: `%`, `_` and the escape character as in SQL (see [`crate::like`]); `escape: None`
-    /// means none, so `\` is an ordinary character. A null row is never selected.
-    Like { column: String, pattern: String, escape: Option<char>, case_insensitive: bool, negated: bool },
-    /// `column` (a list or fixed-size list) holds an element equal to `value`. A null list is
-    /// unknown; a list without such an element is false, or unknown when it holds a null element
-    /// and `sql_nulls` (SQL's `value = ANY(list)`). `negated`: NOT of that (unknown stays
-    /// unknown). See [`crate::list_filter`].
-    ListContains { column: String, value: Literal, sql_nulls: bool, negated: bool },
-    /// The number of elements of `column` (a list or fixed-size list) compared with `length`; a
-    /// null list is unknown.
-    ListLength { column: String, op: CmpOp, length: i64 },
-    And(Vec<Predicate>),
-    Or(Vec<Predicate>),
-    Not(Box<Predicate>),
 }
 
 impl Predicate {
-    /// The column of a leaf, `None` for AND, OR, NOT.
-    pub fn column(&self) -> Option<&str> {
-        match self {
-            Predicate::Compare { column, .. }
-            | Predicate::Between { column, .. }
-            | Predicate::In { column, .. }
-            | Predicate::IsNull { column, .. }
-            | Predicate::Like { column, .. }
-            | Predicate::ListContains { column, .. }
-            | Predicate::ListLength { column, .. } => Some(column),
-            _ => None,
-        }
-    }
-
-    /// The same filter with NOT pushed down to the leaves. Under three-valued logic the rows a
-    /// normalized predicate selects are unions and intersections of what its leaves select.
-    pub fn normalize(self) -> Predicate {
-        match self {
-            Predicate::Not(child) => child.negate(),
-            Predicate::And(c) => Predicate::And(c.into_iter().map(Predicate::normalize).collect()),
-            Predicate::Or(c) => Predicate::Or(c.into_iter().map(Predicate::normalize).collect()),
-            leaf => leaf,
-        }
-    }
-
-    /// The normalized form of NOT self.
-    fn negate(self) -> Predicate {
-        match self {
-            Predicate::Not(child) => child.normalize(),
-            Predicate::And(c) => Predicate::Or(c.into_iter().map(Predicate::negate).collect()),
-            Predicate::Or(c) => Predicate::And(c.into_iter().map(Predicate::negate).collect()),
-            Predicate::Compare { column, op, value } => Predicate::Compare {
-                column,
-                op: op.negate(),
-                value,
-            },
-            Predicate::Between { column, low, high } => Predicate::Or(vec![
-                Predicate::Compare {
-                    column: column.clone(),
-                    op: CmpOp::Lt,
-                    value: low,
-                },
-                Predicate::Compare {
-                    column,
-                    op: CmpOp::Gt,
-                    value: high,
-                },
-            ]),
-            Predicate::In {
-                column,
-                values,
-                negated,
-            } => Predicate::In {
-                column,
-                values,
-                negated: !negated,
-            },
-            Predicate::IsNull { column, negated } => Predicate::IsNull {
-                column,
-                negated: !negated,
-            },
-            Predicate::Like { column, pattern, escape, case_insensitive, negated } => {
-                Predicate::Like { column, pattern, escape, case_insensitive, negated: !negated }
-            }
-            Predicate::ListContains { column, value, sql_nulls, negated } => {
-                Predicate::ListContains { column, value, sql_nulls, negated: !negated }
-            }
-            Predicate::ListLength { column, op, length } => Predicate::ListLength { column, op: op.negate(), length },
-        }
-    }
-
     /// Decodes the wire form.
     pub fn decode(bytes: &[u8]) -> Result<Predicate> {
         let mut r = Reader { bytes, pos: 0 };
@@ -349,7 +194,7 @@ impl Reader<'_> {
                     _ => return Err(Error::Invalid(format!("LIKE escape '{escape}' is not one character"))),
                 };
                 // Reject what SQL rejects (a dangling escape) here, not at evaluation.
-                crate::like::parse(&pattern, escape)?;
+                crate::predicate::like::parse(&pattern, escape)?;
                 Predicate::Like {
                     column,
                     pattern,
@@ -577,41 +422,5 @@ mod tests {
         assert!(like("!", "!a", 0).is_err(), "escape before an ordinary character");
         let neg = Predicate::Not(Box::new(like("", "a%", 2).unwrap())).normalize();
         assert!(matches!(neg, Predicate::Like { negated: true, case_insensitive: true, .. }));
-    }
-
-    #[test]
-    fn normalize_pushes_not_to_leaves() {
-        let p = Predicate::Not(Box::new(Predicate::And(vec![
-            Predicate::Compare {
-                column: "a".into(),
-                op: CmpOp::Lt,
-                value: Literal::I64(1),
-            },
-            Predicate::Between {
-                column: "b".into(),
-                low: Literal::I64(1),
-                high: Literal::I64(2),
-            },
-        ])));
-        let expected = Predicate::Or(vec![
-            Predicate::Compare {
-                column: "a".into(),
-                op: CmpOp::Ge,
-                value: Literal::I64(1),
-            },
-            Predicate::Or(vec![
-                Predicate::Compare {
-                    column: "b".into(),
-                    op: CmpOp::Lt,
-                    value: Literal::I64(1),
-                },
-                Predicate::Compare {
-                    column: "b".into(),
-                    op: CmpOp::Gt,
-                    value: Literal::I64(2),
-                },
-            ]),
-        ]);
-        assert_eq!(p.normalize(), expected);
     }
 }

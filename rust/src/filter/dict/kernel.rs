@@ -15,15 +15,15 @@ use vortex_fastlanes::BitPackedArrayExt;
 use vortex_fastlanes::BitWidthsView;
 use vortex_mask::Mask;
 
-use super::bitmap::bit_words;
-use super::bitmap::clear_tail;
-use super::bitmap::ones;
+use crate::filter::bits::bit_words;
+use crate::filter::bits::clear_tail;
+use crate::filter::bits::ones;
 use super::table::CodeTable;
-use super::unpack::Lane;
-use super::unpack::MAX_RUNS;
-use super::unpack::shift_down;
-use super::unpack::unpack_lookup;
-use super::unpack::unpack_runs;
+use crate::filter::unpack::Lane;
+use crate::filter::unpack::MAX_RUNS;
+use crate::filter::unpack::shift_down;
+use crate::filter::unpack::unpack_lookup;
+use crate::filter::unpack::unpack_runs;
 
 /// The dictionary of a column, if it is dictionary-encoded with string or binary values.
 pub fn string_dictionary(column: &ArrayRef) -> Option<(ArrayRef, ArrayRef)> {

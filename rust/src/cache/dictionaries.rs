@@ -17,8 +17,8 @@ use std::sync::atomic::Ordering;
 use once_cell::sync::Lazy;
 use vortex_array::ArrayRef;
 
-use crate::dict_filter::CodeTable;
 use crate::export::Exported;
+use crate::filter::dict::CodeTable;
 
 /// Dictionaries remembered at once, at least: with fewer entries than the files a query scans, a
 /// query over more files than that found none of its dictionaries again (least recently used
@@ -26,11 +26,11 @@ use crate::export::Exported;
 const MIN_CAPACITY: usize = 32;
 
 /// Dictionaries remembered at once: one per file whose layout reader is kept
-/// ([`crate::reader_cache::capacity`], which keeps the dictionaries' values alive anyway), at least
+/// ([`crate::cache::readers::capacity`], which keeps the dictionaries' values alive anyway), at least
 /// [`MIN_CAPACITY`]. When a file's reader goes (the file closed or its reader evicted), the cache
 /// forgets that file's dictionaries ([`forget`]), so none outlives its file's reader.
 fn capacity() -> usize {
-    crate::reader_cache::capacity().max(MIN_CAPACITY)
+    crate::cache::readers::capacity().max(MIN_CAPACITY)
 }
 /// Code tables remembered per dictionary.
 const TABLES_PER_DICTIONARY: usize = 64;
@@ -39,7 +39,7 @@ const TABLES_PER_DICTIONARY: usize = 64;
 pub struct Dictionary {
     /// A process-unique id Java uses to share decoded strings between chunks.
     pub id: u64,
-    /// The open file it belongs to ([`crate::file::OpenFile::id`]).
+    /// The open file it belongs to ([`crate::io::file::OpenFile::id`]).
     file: u64,
     values: ArrayRef,
     export: OnceLock<Arc<Exported>>,
@@ -126,7 +126,7 @@ impl Cache {
     }
 }
 
-/// The entry for the dictionary `values` of the open file `file` ([`crate::file::OpenFile::id`]),
+/// The entry for the dictionary `values` of the open file `file` ([`crate::io::file::OpenFile::id`]),
 /// most recently used first.
 pub fn dictionary(file: u64, values: &ArrayRef) -> Arc<Dictionary> {
     let capacity = capacity();

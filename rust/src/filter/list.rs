@@ -16,15 +16,15 @@ use vortex_array::expr::not;
 use vortex_array::expr::root;
 use vortex_array::scalar_fn::fns::list_contains::ListContainsOptions;
 
-use crate::dict_filter::mask_words;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
+use crate::filter::bits::mask_words;
 use crate::predicate::CmpOp;
 use crate::predicate::Literal;
 use crate::predicate::Predicate;
-use crate::resolve::Resolved;
-use crate::resolve::resolve;
+use crate::predicate::resolve::Resolved;
+use crate::predicate::resolve::resolve;
 
 /// Whether `leaf` is a list leaf (this module's, never [`resolve`]'s).
 pub fn is_list_leaf(leaf: &Predicate) -> bool {
@@ -52,7 +52,7 @@ pub fn expression(column: &str, read: Expression, dtype: &DType, leaf: &Predicat
         Predicate::ListLength { op, length, .. } => {
             let lengths = DType::Primitive(PType::U64, dtype.nullability());
             let probe = Predicate::Compare { column: column.to_string(), op: *op, value: Literal::I64(*length) };
-            crate::expression::resolved(column, list_length(read), &lengths, &resolve(&probe, &lengths)?)
+            crate::predicate::expression::resolved(column, list_length(read), &lengths, &resolve(&probe, &lengths)?)
         }
         _ => Err(Error::Invalid(format!("not a list leaf: {leaf:?}"))),
     }

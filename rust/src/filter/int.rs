@@ -6,7 +6,7 @@
 //! reference: 0) read as the column type, so "the value lies in a run" is, for the packed lanes,
 //! `(packed - (lo - reference)) mod 2^bits <= span`: one wrapping compare per run, exact for
 //! every type, sign and reference, tested as FastLanes unpacks each 1024-value block
-//! ([`crate::dict_filter::unpack`]). A block whose packed range `[0, 2^width)` lies wholly inside
+//! ([`crate::filter::unpack`]). A block whose packed range `[0, 2^width)` lies wholly inside
 //! (or outside) the runs is decided without unpacking. Patched positions hold placeholders:
 //! their real values are tested afterwards; null rows are never selected.
 //!
@@ -33,14 +33,14 @@ use vortex_fastlanes::FoRArraySlotsExt;
 use vortex_fastlanes::FoRReferences;
 use vortex_mask::Mask;
 
-use crate::dict_filter::bit_words;
-use crate::dict_filter::clear_tail;
-use crate::dict_filter::unpack::Lane;
-use crate::dict_filter::unpack::MAX_RUNS;
-use crate::dict_filter::unpack::shift_down;
-use crate::dict_filter::unpack::unpack_ranges;
+use crate::filter::bits::bit_words;
+use crate::filter::bits::clear_tail;
+use crate::filter::unpack::Lane;
+use crate::filter::unpack::MAX_RUNS;
+use crate::filter::unpack::shift_down;
+use crate::filter::unpack::unpack_ranges;
 use crate::predicate::CmpOp;
-use crate::resolve::Resolved;
+use crate::predicate::resolve::Resolved;
 
 /// The selection of `leaf` on the integer `column` computed on its packed values, or `None` when
 /// the kernel does not take the leaf or the column's encoding (see the module docs).
@@ -351,7 +351,7 @@ mod tests {
     use vortex_buffer::Buffer;
 
     use super::*;
-    use crate::session::execution_ctx;
+    use crate::runtime::session::execution_ctx;
 
     /// A deterministic pseudo-random sequence.
     fn xorshift(mut x: u64) -> impl FnMut() -> u64 {

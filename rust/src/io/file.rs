@@ -17,13 +17,13 @@ use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
 
+use crate::cache::segments::Identity;
 use crate::error::Error;
 use crate::error::Result;
-use crate::local_file;
-use crate::local_file::Descriptor;
-use crate::segment_memo::Identity;
-use crate::session::block_on;
-use crate::session::session;
+use crate::io::local_file;
+use crate::io::local_file::Descriptor;
+use crate::runtime::session::block_on;
+use crate::runtime::session::session;
 
 /// An open Vortex file and the path it came from (for messages). Clones, and every open of the
 /// same file while one is open ([`open`]), share its state, and the descriptor closes when the
@@ -43,8 +43,8 @@ struct Shared {
     pruned: crate::scan::PruneCache,
     /// What scans of the same columns share (types, bound projection, split boundaries).
     projections: crate::scan::Projections,
-    /// The file's key in the layout-reader cache ([`crate::reader_cache`]).
-    reader_key: crate::reader_cache::CacheKey,
+    /// The file's key in the layout-reader cache ([`crate::cache::readers`]).
+    reader_key: crate::cache::readers::CacheKey,
 }
 
 /// One top-level column: its name, Java-facing type, nullability and vortex dtype as text.
@@ -111,7 +111,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
         .map_err(|e| Error::file(path, format!("cannot open: {e}")))?;
     // Not vortex's layout-reader cache, which would keep every open file's reader tree and
     // decoded dictionaries for the file's life (a SQL dataset keeps all its files open: 1,000
-    // files held 33 MB after their scans ended): `crate::reader_cache` keeps a bounded number.
+    // files held 33 MB after their scans ended): `crate::cache::readers` keeps a bounded number.
     let options = session().open_options().with_file_size(meta.len());
     let file = block_on(options.open(Arc::new(source.clone()))).map_err(not_readable)?;
     // Segments are read on the scanning threads, not through vortex's read driver (see
@@ -132,7 +132,7 @@ pub fn open(path: &str) -> Result<OpenFile> {
             descriptor,
             pruned: Default::default(),
             projections: Default::default(),
-            reader_key: crate::reader_cache::CacheKey::new(),
+            reader_key: crate::cache::readers::CacheKey::new(),
         }),
     };
     remember(&opened);
@@ -172,25 +172,25 @@ fn check_magic(path: &str, len: u64) -> Result<()> {
 
 impl OpenFile {
     /// The file's layout reader: kept across scans of recently scanned files
-    /// ([`crate::reader_cache`]), else built anew.
+    /// ([`crate::cache::readers`]), else built anew.
     pub fn layout_reader(&self) -> Result<Arc<dyn vortex_layout::LayoutReader>> {
-        crate::reader_cache::reader(&self.shared.reader_key, || self.file.layout_reader())
+        crate::cache::readers::reader(&self.shared.reader_key, || self.file.layout_reader())
             .map_err(|e| Error::file(&self.path, format!("cannot read the layout: {}", crate::error::concise(&e))))
     }
 
     /// Marks a scan of the file open until the guard goes: segments read meanwhile are kept for
-    /// the chunks that span them and for later scans ([`crate::segment_memo`]).
+    /// the chunks that span them and for later scans ([`crate::cache::segments`]).
     pub(crate) fn reading(&self) -> local_file::Reading {
         self.shared.descriptor.reading()
     }
 
     /// The open file's id, unique in the process: its key in the layout-reader cache and the
-    /// dictionary cache ([`crate::dict_cache`]).
+    /// dictionary cache ([`crate::cache::dictionaries`]).
     pub fn id(&self) -> u64 {
         self.shared.reader_key.id()
     }
 
-    /// The file's key in the segment memo ([`crate::segment_memo`]), shared by every open of the
+    /// The file's key in the segment memo ([`crate::cache::segments`]), shared by every open of the
     /// same contents.
     pub fn segment_key(&self) -> u64 {
         self.shared.descriptor.segment_key()
@@ -430,7 +430,7 @@ mod tests {
     }
 
     fn i64s(column: &vortex_array::ArrayRef) -> Vec<i64> {
-        let mut ctx = crate::session::execution_ctx();
+        let mut ctx = crate::runtime::session::execution_ctx();
         column.clone().execute::<vortex_array::arrays::PrimitiveArray>(&mut ctx).unwrap().as_slice::<i64>().to_vec()
     }
 
@@ -448,8 +448,8 @@ mod tests {
             }
             threes += k.iter().filter(|&&k| k == 3).count() as u64;
             next += chunk.len as u64;
-            held = held.max(crate::segment_memo::held_by(file.segment_key()));
-            assert!(held <= crate::segment_memo::capacity());
+            held = held.max(crate::cache::segments::held_by(file.segment_key()));
+            assert!(held <= crate::cache::segments::capacity());
         }
         assert_eq!(next, rows.end);
         (threes, held)
@@ -477,7 +477,7 @@ mod tests {
         assert_eq!(threes, expected);
         assert!(held > 0, "no segment kept during the scan");
         let key = file.segment_key();
-        assert!(crate::segment_memo::held_by(key) > 0, "nothing kept for the next scan");
+        assert!(crate::cache::segments::held_by(key) > 0, "nothing kept for the next scan");
         // Two threads on adjacent halves (split at a natural boundary) share the kept segments.
         let middle = splits[splits.len() / 2].start;
         let halves = std::thread::scope(|s| {
@@ -491,20 +491,20 @@ mod tests {
         // them for the other, closing both forgets them.
         let again = open(&path).unwrap();
         assert_eq!(again.segment_key(), key);
-        let held = crate::segment_memo::held_by(key);
+        let held = crate::cache::segments::held_by(key);
         assert_eq!(scan_big(&again, 0..BIG_ROWS as u64).0, expected);
-        assert_eq!(crate::segment_memo::held_by(key), held);
+        assert_eq!(crate::cache::segments::held_by(key), held);
         drop(file);
-        assert_eq!(crate::segment_memo::held_by(key), held);
+        assert_eq!(crate::cache::segments::held_by(key), held);
         // Rewritten under an open, the file is another file: what is kept for the open is not
         // handed out for it.
         assert_eq!(write_big("big"), path);
         let rewritten = open(&path).unwrap();
         assert_ne!(rewritten.segment_key(), key);
-        assert_eq!(crate::segment_memo::held_by(rewritten.segment_key()), 0);
+        assert_eq!(crate::cache::segments::held_by(rewritten.segment_key()), 0);
         drop(rewritten);
         drop(again);
-        assert_eq!(crate::segment_memo::held_by(key), 0);
+        assert_eq!(crate::cache::segments::held_by(key), 0);
         let _ = std::fs::remove_file(&path);
     }
 

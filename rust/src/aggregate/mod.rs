@@ -29,8 +29,8 @@ use vortex_error::VortexResult;
 use vortex_error::vortex_bail;
 use vortex_mask::Mask;
 
-use crate::dict_filter::bit_words;
-use crate::dict_filter::string_dictionary;
+use crate::filter::bits::bit_words;
+use crate::filter::dict::string_dictionary;
 
 /// Aggregate functions (codes shared with Java's `GroupAggregate.Function`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -627,7 +627,7 @@ mod tests {
     use vortex_buffer::Buffer;
 
     use super::*;
-    use crate::session::execution_ctx;
+    use crate::runtime::session::execution_ctx;
 
     fn specs<'a>(aggs: &[(Func, Option<&'a ArrayRef>)]) -> Vec<Agg<'a>> {
         aggs.iter().map(|&(f, c)| Agg::new(f, c)).collect()

@@ -23,11 +23,11 @@ use vortex_array::expr::or_collect;
 
 use crate::error::Error;
 use crate::error::Result;
-use crate::file::OpenFile;
+use crate::io::file::OpenFile;
 use crate::predicate::CmpOp;
 use crate::predicate::Predicate;
-use crate::resolve::Resolved;
-use crate::resolve::resolve;
+use crate::predicate::resolve::Resolved;
+use crate::predicate::resolve::resolve;
 
 /// The filter expression selecting the rows where `filter` is true.
 pub fn to_expression(file: &OpenFile, filter: &Predicate) -> Result<Expression> {
@@ -44,8 +44,8 @@ fn node(file: &OpenFile, p: &Predicate) -> Result<Expression> {
         leaf => {
             let column = leaf.column().expect("leaf");
             let (read, dtype) = file.column(column)?;
-            if crate::list_filter::is_list_leaf(leaf) {
-                crate::list_filter::expression(column, read, &dtype, leaf)?
+            if crate::filter::list::is_list_leaf(leaf) {
+                crate::filter::list::expression(column, read, &dtype, leaf)?
             } else {
                 resolved(column, read, &dtype, &resolve(leaf, &dtype)?)?
             }

@@ -24,12 +24,12 @@ use vortex_array::scalar_fn::fns::operators::Operator;
 use vortex_error::VortexResult;
 use vortex_mask::Mask;
 
-use super::bitmap::bit_words;
-use super::bitmap::clear_tail;
-use super::bitmap::mask_words;
-use super::bitmap::ones;
+use crate::filter::bits::bit_words;
+use crate::filter::bits::clear_tail;
+use crate::filter::bits::mask_words;
+use crate::filter::bits::ones;
 use crate::predicate::CmpOp;
-use crate::resolve::Resolved;
+use crate::predicate::resolve::Resolved;
 
 /// Evaluates a resolved leaf on a whole column (or a dictionary's entries) with vortex's compute
 /// (compare kernels work on the encoded data: FoR, bit-packing, ALP, FSST, run-end...): the

@@ -11,8 +11,8 @@
 //! Here the readers of the most recently scanned files are kept, at most [`capacity`] of them
 //! (least recently used dropped first; `-Dvortex4j.readerCacheFiles` on the Java side, default
 //! [`DEFAULT_CAPACITY`]); a file's reader also goes when its last handle does, and with it the
-//! dictionary cache's entries of that file ([`crate::dict_cache::forget`]). A reader keeps no
-//! descriptor open (the file's [`crate::local_file::Descriptor`] does) and is read-only, so
+//! dictionary cache's entries of that file ([`crate::cache::dictionaries::forget`]). A reader keeps no
+//! descriptor open (the file's [`crate::io::local_file::Descriptor`] does) and is read-only, so
 //! scans on several threads share it.
 
 use std::collections::HashMap;
@@ -96,7 +96,7 @@ impl CacheKey {
         CacheKey(NEXT_KEY.fetch_add(1, Ordering::Relaxed))
     }
 
-    /// The key's number, unique in the process (also the file's key in [`crate::dict_cache`]).
+    /// The key's number, unique in the process (also the file's key in [`crate::cache::dictionaries`]).
     pub fn id(&self) -> u64 {
         self.0
     }
@@ -107,7 +107,7 @@ impl Drop for CacheKey {
         let removed = lock().readers.remove(&self.0);
         drop(removed);
         // Also when no reader was kept (capacity 0): the file's dictionaries go with the file.
-        crate::dict_cache::forget(self.0);
+        crate::cache::dictionaries::forget(self.0);
     }
 }
 
@@ -116,7 +116,7 @@ impl Drop for CacheKey {
 fn forgotten<V>(readers: Vec<(u64, V)>) {
     for (key, reader) in readers {
         drop(reader);
-        crate::dict_cache::forget(key);
+        crate::cache::dictionaries::forget(key);
     }
 }
 

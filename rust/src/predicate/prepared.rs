@@ -8,12 +8,12 @@
 //! literal the encoding cannot carry): its selection comes with each chunk.
 
 use crate::aggregate::Aggregated;
-use crate::chunk::Chunk;
 use crate::error::Error;
 use crate::error::Result;
 use crate::predicate::Predicate;
-use crate::resolve::Resolved;
-use crate::resolve::resolve;
+use crate::predicate::resolve::Resolved;
+use crate::predicate::resolve::resolve;
+use crate::scan::chunk::Chunk;
 use vortex_array::dtype::DType;
 
 /// Shape tags (Java's `PreparedFilter`).
@@ -174,7 +174,7 @@ fn eval(node: &Node, chunk: &Chunk, external: &[Option<Vec<u64>>]) -> Result<Opt
     let words = chunk.len().div_ceil(64);
     Ok(Some(match node {
         Node::And(children) => {
-            let mut acc = crate::dict_filter::ones(chunk.len());
+            let mut acc = crate::filter::bits::ones(chunk.len());
             for c in children {
                 let Some(w) = eval(c, chunk, external)? else {
                     return Ok(None);
@@ -242,7 +242,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("vortex4j-prepared-{}.vortex", std::process::id()));
         let path = path.to_str().unwrap();
         let strings = crate::fixture::write_dict_fixture(path, 6, 3000, 11, false).unwrap();
-        let file = crate::file::open(path).unwrap();
+        let file = crate::io::file::open(path).unwrap();
         let names: Vec<String> = ["id", "s", "v"].map(String::from).to_vec();
         let common = strings[0].clone().unwrap();
         let filters = vec![

@@ -16,7 +16,7 @@
 //!   thread had little left to take (threads=2 only 1.2–1.4× faster than threads=1). Reading
 //!   inline makes that 1.5–1.8×. What is given up is the read driver's read-ahead: a file
 //!   not in the page cache is read one segment at a time as the scan reaches it.
-//! - **Segments read lately are handed out again** ([`crate::segment_memo`]): vortex requests a
+//! - **Segments read lately are handed out again** ([`crate::cache::segments`]): vortex requests a
 //!   segment once per chunk it spans, and a repeated query the same segments.
 //! - **The descriptor closes with the last handle.** The descriptor lives in a slot that
 //!   [`Descriptor`] empties when dropped (with the last `OpenFile` clone); a read after that fails
@@ -43,7 +43,7 @@ use vortex_layout::segments::SegmentFuture;
 use vortex_layout::segments::SegmentId;
 use vortex_layout::segments::SegmentSource;
 
-use crate::segment_memo;
+use crate::cache::segments;
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 
@@ -51,8 +51,8 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 type Slot = RwLock<Option<Arc<File>>>;
 
 struct Source {
-    /// The file's contents' identity when opened, and its key in [`segment_memo`].
-    identity: segment_memo::Identity,
+    /// The file's contents' identity when opened, and its key in [`segments`].
+    identity: segments::Identity,
     key: u64,
     uri: Arc<str>,
     file: Slot,
@@ -85,14 +85,14 @@ impl Source {
 
     /// Segment `id` (`spec`), kept or read now.
     fn segment(&self, id: SegmentId, spec: SegmentSpec) -> VortexResult<BufferHandle> {
-        if let Some(kept) = segment_memo::get(self.key, *id) {
+        if let Some(kept) = segments::get(self.key, *id) {
             return Ok(kept);
         }
         // Two threads scanning adjacent splits may both read a segment they share: waiting for
         // the other's read would take as long as reading it.
         let buffer = self.read(spec.offset, spec.length as usize, spec.alignment)?;
         if self.scans.load(Ordering::Acquire) > 0 {
-            segment_memo::keep(self.key, *id, &buffer, spec.length as usize);
+            segments::keep(self.key, *id, &buffer, spec.length as usize);
         }
         Ok(buffer)
     }
@@ -109,7 +109,7 @@ pub struct Descriptor(Arc<Source>);
 impl Drop for Descriptor {
     fn drop(&mut self) {
         self.0.file.write().unwrap_or_else(|e| e.into_inner()).take();
-        segment_memo::close(self.0.identity);
+        segments::close(self.0.identity);
     }
 }
 
@@ -121,7 +121,7 @@ impl Descriptor {
     }
 
     /// Marks a scan of the file open until the guard is dropped: segments read meanwhile are
-    /// remembered ([`segment_memo`]) until the file closes or newer ones push them out.
+    /// remembered ([`segments`]) until the file closes or newer ones push them out.
     pub fn reading(&self) -> Reading {
         self.0.scans.fetch_add(1, Ordering::AcqRel);
         Reading(Arc::clone(&self.0))
@@ -140,10 +140,10 @@ impl Drop for Reading {
 /// Opens `path` for vortex's reads, buffers from `allocator`.
 pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
     let file = File::open(path)?;
-    let identity = segment_memo::Identity::of(&file.metadata()?);
+    let identity = segments::Identity::of(&file.metadata()?);
     let source = Arc::new(Source {
         identity,
-        key: segment_memo::open(identity),
+        key: segments::open(identity),
         uri: path.to_string_lossy().into(),
         file: RwLock::new(Some(Arc::new(file))),
         allocator,
@@ -154,11 +154,11 @@ pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(Loca
 
 impl Descriptor {
     /// The identity of the file's contents when it was opened.
-    pub fn identity(&self) -> segment_memo::Identity {
+    pub fn identity(&self) -> segments::Identity {
         self.0.identity
     }
 
-    /// The file's key in [`segment_memo`]: the same for every open of the same contents.
+    /// The file's key in [`segments`]: the same for every open of the same contents.
     pub fn segment_key(&self) -> u64 {
         self.0.key
     }

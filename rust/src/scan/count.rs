@@ -6,14 +6,14 @@ use std::ops::Range;
 
 use vortex_array::dtype::DType;
 
-use crate::chunk::Chunk;
 use crate::error::Error;
 use crate::error::Result;
-use crate::file::OpenFile;
+use crate::io::file::OpenFile;
 use crate::predicate::Predicate;
-use crate::prepared::LeafSpec;
-use crate::prepared::PreparedFilter;
+use crate::predicate::prepared::LeafSpec;
+use crate::predicate::prepared::PreparedFilter;
 use crate::scan::Scan;
+use crate::scan::chunk::Chunk;
 
 /// What [`count_chunks`] did.
 pub struct Counted {
@@ -132,11 +132,11 @@ mod tests {
     use crate::predicate::CmpOp;
     use crate::predicate::Literal;
     use crate::predicate::Predicate;
-    use crate::prepared::LeafSpec;
+    use crate::predicate::prepared::LeafSpec;
 
     /// A one-leaf filter on column `s` of the fixture's scan (`id`, `s`, `v`), prepared as Java
     /// does, on a scan before its first chunk; `external`: sent without an encoding (Java's leaf).
-    fn prepare(file: &crate::file::OpenFile, names: &[String], leaf: &Predicate, external: bool) -> PreparedFilter {
+    fn prepare(file: &crate::io::file::OpenFile, names: &[String], leaf: &Predicate, external: bool) -> PreparedFilter {
         let scan = Scan::open(file, names, None).unwrap();
         let spec = LeafSpec { encoded: (!external).then(|| leaf.clone().normalize().encode()), column: 1 };
         scan.prepare_filter(&[2, 0], vec![spec]).unwrap()
@@ -151,7 +151,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("vortex4j-scan-count-{}.vortex", std::process::id()));
         let path = path.to_str().unwrap();
         let strings = crate::fixture::write_dict_fixture(path, 7, 1500, 3, false).unwrap();
-        let file = crate::file::open(path).unwrap();
+        let file = crate::io::file::open(path).unwrap();
         let names: Vec<String> = ["id", "s", "v"].map(String::from).to_vec();
         let common = strings[0].clone().unwrap();
         let eq = Predicate::Compare { column: "s".into(), op: CmpOp::Eq, value: Literal::Utf8(common) };
@@ -204,7 +204,7 @@ mod tests {
             word = word.or_else(|| strings.iter().flatten().next().cloned());
             let meta = std::fs::metadata(&path).unwrap();
             let millis = meta.modified().unwrap().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
-            files.push((crate::file::open(&path).unwrap(), meta.len(), millis));
+            files.push((crate::io::file::open(&path).unwrap(), meta.len(), millis));
         }
         let names: Vec<String> = ["id", "s", "v"].map(String::from).to_vec();
         let eq = Predicate::Compare { column: "s".into(), op: CmpOp::Eq, value: Literal::Utf8(word.unwrap()) };
