@@ -35,6 +35,12 @@ pub fn bit_words(bits: &vortex_buffer::BitBuffer, len: usize) -> Vec<u64> {
     out
 }
 
+/// Bit `i` of LSB-first `words`.
+#[inline(always)]
+pub(crate) fn bit(words: &[u64], i: usize) -> bool {
+    words[i / 64] >> (i % 64) & 1 == 1
+}
+
 pub(crate) fn bools_to_words(bools: &[bool]) -> Vec<u64> {
     let mut out = vec![0u64; bools.len().div_ceil(64)];
     for (w, chunk) in out.iter_mut().zip(bools.chunks(64)) {
