@@ -3,11 +3,10 @@
 //! that array's identity, we keep each dictionary's code tables (one per predicate) and its
 //! export to Java, so both are computed once per scan rather than once per chunk.
 //!
-//! An entry holds a reference to its values array, so the identity cannot be reused by another
-//! array while the entry lives. The cache is bounded (one entry per file whose layout reader is
-//! kept) and least-recently-used.
+//! An entry holds a reference to its values array, so the identity (its address) cannot be reused
+//! by another array while the entry lives. The cache is bounded (one entry per file whose layout
+//! reader is kept) and least-recently-used.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::OnceLock;
@@ -17,6 +16,8 @@ use std::sync::atomic::Ordering;
 use once_cell::sync::Lazy;
 use vortex_array::ArrayRef;
 
+use super::lru::Lru;
+use super::memo::Memo;
 use crate::export::Exported;
 use crate::filter::dict::CodeTable;
 
@@ -41,19 +42,15 @@ pub struct Dictionary {
     pub id: u64,
     /// The open file it belongs to ([`crate::io::file::OpenFile::id`]).
     file: u64,
-    values: ArrayRef,
+    /// Held, not read: while the entry lives, its key (this array's address) is no other array's.
+    _values: ArrayRef,
     export: OnceLock<Arc<Exported>>,
     /// Per predicate encoding: its table, or `None` where the native side declines.
-    tables: Mutex<HashMap<Vec<u8>, Option<Arc<CodeTable>>>>,
+    tables: Memo<Vec<u8>, Option<Arc<CodeTable>>>,
     ascii: OnceLock<bool>,
 }
 
 impl Dictionary {
-    /// The dictionary values.
-    pub fn values(&self) -> &ArrayRef {
-        &self.values
-    }
-
     /// The code table for `key` (a predicate's encoding), computing it on first use; `None`
     /// (remembered too) when `compute` declines.
     pub fn table<E>(
@@ -61,16 +58,7 @@ impl Dictionary {
         key: &[u8],
         compute: impl FnOnce() -> Result<Option<CodeTable>, E>,
     ) -> Result<Option<Arc<CodeTable>>, E> {
-        if let Some(t) = self.tables.lock().expect("table cache poisoned").get(key) {
-            return Ok(t.clone());
-        }
-        let table = compute()?.map(Arc::new);
-        let mut tables = self.tables.lock().expect("table cache poisoned");
-        if tables.len() >= TABLES_PER_DICTIONARY {
-            tables.clear();
-        }
-        tables.insert(key.to_vec(), table.clone());
-        Ok(table)
+        self.tables.get_or_compute(key, || Ok(compute()?.map(Arc::new)))
     }
 
     /// Whether every entry is ASCII, computed on first use.
@@ -93,36 +81,34 @@ impl Dictionary {
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-static CACHE: Lazy<Mutex<Cache>> = Lazy::new(|| Mutex::new(Cache(Vec::new())));
+static CACHE: Lazy<Mutex<Cache>> = Lazy::new(|| Mutex::new(Cache(Lru::new(MIN_CAPACITY))));
 
-/// The entries, most recently used first.
-struct Cache(Vec<Arc<Dictionary>>);
+/// The entries by their values array's address.
+struct Cache(Lru<usize, Arc<Dictionary>>);
 
 impl Cache {
-    fn entry(&mut self, file: u64, values: &ArrayRef, capacity: usize) -> Arc<Dictionary> {
-        if let Some(pos) = self.0.iter().position(|d| ArrayRef::ptr_eq(&d.values, values)) {
-            let entry = self.0.remove(pos);
-            self.0.insert(0, Arc::clone(&entry));
-            return entry;
+    /// The entry of `values`, made for the file `file` if there is none, with the cache bounded
+    /// to `capacity` entries; and the entries dropped, to be freed once the lock is released.
+    fn entry(&mut self, file: u64, values: &ArrayRef, capacity: usize) -> (Arc<Dictionary>, Vec<(usize, Arc<Dictionary>)>) {
+        let mut dropped = self.0.set_bound(capacity);
+        if let Some(entry) = self.0.get(&values.addr()) {
+            return (Arc::clone(entry), dropped);
         }
         let entry = Arc::new(Dictionary {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             file,
-            values: values.clone(),
+            _values: values.clone(),
             export: OnceLock::new(),
-            tables: Mutex::new(HashMap::new()),
+            tables: Memo::new(TABLES_PER_DICTIONARY),
             ascii: OnceLock::new(),
         });
-        self.0.insert(0, Arc::clone(&entry));
-        self.0.truncate(capacity);
-        entry
+        dropped.extend(self.0.insert(values.addr(), Arc::clone(&entry), 1));
+        (entry, dropped)
     }
 
     /// Takes out the entries of `file`, to be dropped once the lock is released.
-    fn forget(&mut self, file: u64) -> Vec<Arc<Dictionary>> {
-        let (forgotten, kept) = std::mem::take(&mut self.0).into_iter().partition(|d| d.file == file);
-        self.0 = kept;
-        forgotten
+    fn forget(&mut self, file: u64) -> Vec<(usize, Arc<Dictionary>)> {
+        self.0.remove_where(|_, d| d.file == file)
     }
 }
 
@@ -130,14 +116,16 @@ impl Cache {
 /// most recently used first.
 pub fn dictionary(file: u64, values: &ArrayRef) -> Arc<Dictionary> {
     let capacity = capacity();
-    CACHE.lock().expect("dictionary cache poisoned").entry(file, values, capacity)
+    let (entry, dropped) = CACHE.lock().unwrap_or_else(|e| e.into_inner()).entry(file, values, capacity);
+    drop(dropped);
+    entry
 }
 
 /// Forgets the dictionaries of the open file `file` (those in use stay valid for their holders);
 /// called when the file's layout reader is dropped, so the cache holds no dictionary of a closed
 /// file, and other files' stay.
 pub fn forget(file: u64) {
-    let forgotten = CACHE.lock().expect("dictionary cache poisoned").forget(file);
+    let forgotten = CACHE.lock().unwrap_or_else(|e| e.into_inner()).forget(file);
     drop(forgotten);
 }
 
@@ -155,18 +143,20 @@ mod tests {
     /// own (the process-wide one is shared with other tests' scans).
     #[test]
     fn forgetting_a_file_keeps_the_other_files_dictionaries() {
-        let mut cache = Cache(Vec::new());
+        let mut cache = Cache(Lru::new(MIN_CAPACITY));
+        let mut entry = |file, values: &ArrayRef| cache.entry(file, values, 8).0;
         let (a1, a2, b) = (values(1), values(3), values(5));
-        let kept = [cache.entry(1, &a1, 8), cache.entry(1, &a2, 8)];
-        let forgotten = cache.entry(2, &b, 8);
-        assert_eq!(cache.entry(1, &a1, 8).id, kept[0].id);
+        let kept = [entry(1, &a1), entry(1, &a2)];
+        let forgotten = entry(2, &b);
+        assert_eq!(entry(1, &a1).id, kept[0].id);
         let dropped = cache.forget(2);
         assert_eq!(dropped.len(), 1);
-        assert!(Arc::ptr_eq(&dropped[0], &forgotten));
+        assert!(Arc::ptr_eq(&dropped[0].1, &forgotten));
         assert_eq!(cache.0.len(), 2);
-        assert_eq!(cache.entry(1, &a1, 8).id, kept[0].id);
-        assert_eq!(cache.entry(1, &a2, 8).id, kept[1].id);
-        assert_ne!(cache.entry(2, &b, 8).id, forgotten.id);
+        let mut entry = |file, values: &ArrayRef| cache.entry(file, values, 8).0;
+        assert_eq!(entry(1, &a1).id, kept[0].id);
+        assert_eq!(entry(1, &a2).id, kept[1].id);
+        assert_ne!(entry(2, &b).id, forgotten.id);
         // Forgetting a file with no entries drops nothing.
         assert!(cache.forget(3).is_empty());
         assert_eq!(cache.0.len(), 3);

@@ -24,14 +24,15 @@
 //! Not vortex's segment cache (`MokaSegmentCache`, byte-capped too): it can only forget all files
 //! at once, so it would hold the bytes of closed files.
 
-use std::collections::BTreeMap;
 use std::collections::HashMap;
-use std::os::unix::fs::MetadataExt;
 use std::sync::Mutex;
 
 use once_cell::sync::Lazy;
 use vortex_array::ArrayRef;
 use vortex_array::buffer::BufferHandle;
+
+use super::lru::Lru;
+use crate::io::Identity;
 
 /// Bytes kept at most by default: the segments of a workload over a few 10M-row files (the whole
 /// 10M-row sample is 76.5 MB; a count over its `sym` reads 8.7 MB, the newest trades' prices
@@ -59,97 +60,11 @@ pub enum Kept {
     Chunk(ArrayRef),
 }
 
-struct Memo {
-    capacity: usize,
-    /// Use counter: an entry's stamp is its last use.
-    clock: u64,
-    held: usize,
-    entries: HashMap<Key, (Kept, usize, u64)>,
-    /// Entries by last use, oldest first.
-    by_use: BTreeMap<u64, Key>,
-}
+/// Kept items by file and item, bounded in bytes.
+static MEMO: Lazy<Mutex<Lru<Key, Kept>>> = Lazy::new(|| Mutex::new(Lru::new(DEFAULT_CAPACITY)));
 
-impl Memo {
-    fn new(capacity: usize) -> Self {
-        Memo { capacity, clock: 0, held: 0, entries: HashMap::new(), by_use: BTreeMap::new() }
-    }
-
-    fn get(&mut self, key: Key) -> Option<Kept> {
-        self.clock += 1;
-        let now = self.clock;
-        let (buffer, _, used) = self.entries.get_mut(&key)?;
-        self.by_use.remove(used);
-        *used = now;
-        self.by_use.insert(now, key);
-        Some(buffer.clone())
-    }
-
-    /// Keeps `buffer` (`len` bytes) for `key`, dropping the least recently used entries to make
-    /// room; returns what was dropped, to be freed once the lock is released.
-    fn keep(&mut self, key: Key, buffer: Kept, len: usize) -> Vec<Kept> {
-        if len > self.capacity || self.entries.contains_key(&key) {
-            return Vec::new();
-        }
-        let dropped = self.shrink_to(self.capacity - len);
-        self.clock += 1;
-        self.held += len;
-        self.entries.insert(key, (buffer, len, self.clock));
-        self.by_use.insert(self.clock, key);
-        dropped
-    }
-
-    /// Drops the least recently used entries until at most `bytes` are held.
-    fn shrink_to(&mut self, bytes: usize) -> Vec<Kept> {
-        let mut dropped = Vec::new();
-        while self.held > bytes {
-            let Some((_, oldest)) = self.by_use.pop_first() else { break };
-            if let Some((b, l, _)) = self.entries.remove(&oldest) {
-                self.held -= l;
-                dropped.push(b);
-            }
-        }
-        dropped
-    }
-
-    fn forget(&mut self, file: u64) -> Vec<Kept> {
-        let mut dropped = Vec::new();
-        let held = &mut self.held;
-        let by_use = &mut self.by_use;
-        self.entries.retain(|&(f, _), (b, l, used)| {
-            if f != file {
-                return true;
-            }
-            *held -= *l;
-            by_use.remove(used);
-            dropped.push(b.clone());
-            false
-        });
-        dropped
-    }
-}
-
-static MEMO: Lazy<Mutex<Memo>> = Lazy::new(|| Mutex::new(Memo::new(DEFAULT_CAPACITY)));
-
-fn lock() -> std::sync::MutexGuard<'static, Memo> {
+fn lock() -> std::sync::MutexGuard<'static, Lru<Key, Kept>> {
     MEMO.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A file's contents as far as the kept segments can tell: a file rewritten, replaced or resized
-/// since has another identity.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Identity {
-    dev: u64,
-    ino: u64,
-    len: u64,
-    mtime: i64,
-    mtime_nsec: i64,
-}
-
-impl Identity {
-    /// The identity of the file `meta` describes.
-    pub fn of(meta: &std::fs::Metadata) -> Self {
-        Identity { dev: meta.dev(), ino: meta.ino(), len: meta.len(), mtime: meta.mtime(), mtime_nsec: meta.mtime_nsec() }
-    }
 }
 
 /// Open files by identity: their key in the memo and how many opens hold it.
@@ -179,22 +94,22 @@ pub fn close(identity: Identity) {
 
 /// Segment `segment` of file `file`, if kept.
 pub fn get(file: u64, segment: u32) -> Option<BufferHandle> {
-    match lock().get((file, Item::Segment(segment)))? {
-        Kept::Segment(buffer) => Some(buffer),
+    match lock().get(&(file, Item::Segment(segment)))? {
+        Kept::Segment(buffer) => Some(buffer.clone()),
         Kept::Chunk(_) => None,
     }
 }
 
 /// Keeps segment `segment` of file `file` (`len` bytes), unless another thread kept it first.
 pub fn keep(file: u64, segment: u32, buffer: &BufferHandle, len: usize) {
-    let dropped = lock().keep((file, Item::Segment(segment)), Kept::Segment(buffer.clone()), len);
+    let dropped = lock().insert((file, Item::Segment(segment)), Kept::Segment(buffer.clone()), len);
     drop(dropped);
 }
 
 /// The chunk of file rows `rows` of projection `projection` of file `file`, if kept.
 pub fn get_chunk(file: u64, projection: u64, rows: (u64, u64)) -> Option<ArrayRef> {
-    match lock().get((file, Item::Chunk { projection, rows }))? {
-        Kept::Chunk(array) => Some(array),
+    match lock().get(&(file, Item::Chunk { projection, rows }))? {
+        Kept::Chunk(array) => Some(array.clone()),
         Kept::Segment(_) => None,
     }
 }
@@ -202,29 +117,25 @@ pub fn get_chunk(file: u64, projection: u64, rows: (u64, u64)) -> Option<ArrayRe
 /// Keeps a chunk (`len` bytes: its arrays' buffers, counted again beside the segments they
 /// share, so the bound errs on the side of less), unless another thread kept it first.
 pub fn keep_chunk(file: u64, projection: u64, rows: (u64, u64), array: &ArrayRef, len: usize) {
-    let dropped = lock().keep((file, Item::Chunk { projection, rows }), Kept::Chunk(array.clone()), len);
+    let dropped = lock().insert((file, Item::Chunk { projection, rows }), Kept::Chunk(array.clone()), len);
     drop(dropped);
 }
 
 /// Forgets file `file`'s segments.
 pub fn forget(file: u64) {
-    let dropped = lock().forget(file);
+    let dropped = lock().remove_where(|&(f, _), _| f == file);
     drop(dropped);
 }
 
 /// Bytes kept at most.
 pub fn capacity() -> usize {
-    lock().capacity
+    lock().bound()
 }
 
 /// Keeps at most `bytes` from now on (0: nothing), dropping the least recently used segments
 /// beyond it now.
 pub fn set_capacity(bytes: usize) {
-    let dropped = {
-        let mut memo = lock();
-        memo.capacity = bytes;
-        memo.shrink_to(bytes)
-    };
+    let dropped = lock().set_bound(bytes);
     drop(dropped);
 }
 
@@ -236,56 +147,11 @@ pub fn clear() {
 
 /// Bytes kept now.
 pub fn held() -> usize {
-    lock().held
+    lock().held()
 }
 
 /// Bytes of file `file`'s segments kept now.
 #[cfg(test)]
 pub fn held_by(file: u64) -> usize {
-    lock().entries.iter().filter(|((f, _), _)| *f == file).map(|(_, (_, l, _))| l).sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn buffer(len: usize) -> Kept {
-        Kept::Segment(BufferHandle::new_host(vortex_buffer::ByteBuffer::from(vec![0u8; len])))
-    }
-
-    /// The policy on a memo of its own (the process-wide one is shared with other tests' scans).
-    #[test]
-    fn keeps_the_most_recently_used_up_to_the_capacity_and_forgets_a_file() {
-        const CAPACITY: usize = 2 << 20;
-        let mut memo = Memo::new(CAPACITY);
-        let quarter = CAPACITY / 4;
-        for s in 0..4 {
-            assert!(memo.keep((1, Item::Segment(s)), buffer(quarter), quarter).is_empty());
-        }
-        assert_eq!(memo.held, CAPACITY);
-        // 0 used again: 1 is now the oldest and makes room for the fifth.
-        assert!(memo.get((1, Item::Segment(0))).is_some());
-        assert_eq!(memo.keep((2, Item::Segment(0)), buffer(quarter), quarter).len(), 1);
-        assert!(memo.get((1, Item::Segment(1))).is_none() && memo.get((1, Item::Segment(0))).is_some());
-        assert_eq!(memo.held, CAPACITY);
-        // A segment bigger than the whole memo is not kept, and drops nothing.
-        assert!(memo.keep((3, Item::Segment(0)), buffer(CAPACITY + 1), CAPACITY + 1).is_empty());
-        assert!(memo.get((3, Item::Segment(0))).is_none());
-        // Forgetting a file drops its segments only.
-        assert_eq!(memo.forget(1).len(), 3);
-        assert_eq!(memo.held, quarter);
-        assert_eq!(memo.entries.len(), 1);
-        assert_eq!(memo.by_use.len(), 1);
-        assert!(memo.get((2, Item::Segment(0))).is_some());
-        // A smaller capacity drops the least recently used now; 0 keeps nothing.
-        assert!(memo.keep((2, Item::Segment(1)), buffer(quarter), quarter).is_empty());
-        assert!(memo.get((2, Item::Segment(0))).is_some());
-        memo.capacity = quarter;
-        assert_eq!(memo.shrink_to(quarter).len(), 1);
-        assert!(memo.get((2, Item::Segment(1))).is_none() && memo.get((2, Item::Segment(0))).is_some());
-        memo.capacity = 0;
-        assert_eq!(memo.shrink_to(0).len(), 1);
-        assert!(memo.keep((2, Item::Segment(2)), buffer(1), 1).is_empty());
-        assert_eq!((memo.held, memo.entries.len(), memo.by_use.len()), (0, 0, 0));
-    }
+    lock().held_where(|&(f, _)| f == file)
 }

@@ -1,12 +1,7 @@
 //! Opening files: validation with clear messages, the footer, schema and row count.
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::Weak;
-
-use once_cell::sync::Lazy;
 
 use vortex_array::dtype::DType;
 use vortex_array::expr::Expression;
@@ -17,7 +12,9 @@ use vortex_arrow::ArrowSessionExt;
 use vortex_file::OpenOptionsSessionExt;
 use vortex_file::VortexFile;
 
-use crate::cache::segments::Identity;
+use super::Identity;
+use crate::cache::memo::Memo;
+use crate::cache::open_files;
 use crate::error::Error;
 use crate::error::Result;
 use crate::io::local_file;
@@ -36,7 +33,7 @@ pub struct OpenFile {
 }
 
 /// What the opens of one file share.
-struct Shared {
+pub(crate) struct Shared {
     file: VortexFile,
     descriptor: Descriptor,
     /// Zone-map pruning results (see [`crate::scan::PruneCache`]).
@@ -50,44 +47,9 @@ struct Shared {
 /// One top-level column: its name, Java-facing type, nullability and vortex dtype as text.
 pub type Column = crate::types::ChildType;
 
-/// Files open now, by path and contents' identity: a weak reference to one open's descriptor,
-/// and what the other opens share with it.
-///
-/// Two connections, datasets or Spark tasks reading the same file share one footer, layout
-/// reader, zone-map results, dictionaries (with their code tables) and descriptor. With an open
-/// each, a dataset of 100 files read through two connections kept 200 files' state, and a count
-/// over it took ~40% more CPU than through one connection (its state no longer in the CPU's
-/// caches), where one file read twice took the same.
-struct OpenFiles {
-    files: HashMap<(String, Identity), Weak<Shared>>,
-    /// Dead entries are dropped when the map reaches this size.
-    sweep_at: usize,
-}
-
-static OPEN_FILES: Lazy<Mutex<OpenFiles>> = Lazy::new(|| Mutex::new(OpenFiles { files: HashMap::new(), sweep_at: 64 }));
-
-/// An open of the file at `path` with contents `identity` that is still open, shared.
-fn shared_open(path: &str, identity: Identity) -> Option<OpenFile> {
-    let open = OPEN_FILES.lock().unwrap_or_else(|e| e.into_inner());
-    let shared = open.files.get(&(path.to_string(), identity))?.upgrade()?;
-    Some(OpenFile { path: path.to_string(), file: shared.file.clone(), shared })
-}
-
-/// Remembers `file` for [`shared_open`]. Once its last open closes, its entry holds nothing
-/// (a dangling weak reference) until the next sweep.
-fn remember(file: &OpenFile) {
-    let mut open = OPEN_FILES.lock().unwrap_or_else(|e| e.into_inner());
-    if open.files.len() >= open.sweep_at {
-        open.files.retain(|_, shared| shared.strong_count() > 0);
-        open.sweep_at = (2 * open.files.len()).max(64);
-    }
-    let key = (file.path.clone(), file.shared.descriptor.identity());
-    open.files.insert(key, Arc::downgrade(&file.shared));
-}
-
 /// Opens `path`, rejecting what is not a Vortex file with a message that names it. While the
 /// same file (same contents: device, inode, size, modification time) is open at that path, the
-/// open shares its state ([`OpenFiles`]).
+/// open shares its state ([`open_files`]).
 pub fn open(path: &str) -> Result<OpenFile> {
     let p = Path::new(path);
     let meta = std::fs::metadata(p).map_err(|e| match e.kind() {
@@ -97,8 +59,8 @@ pub fn open(path: &str) -> Result<OpenFile> {
     if meta.is_dir() {
         return Err(Error::file(path, "is a directory, not a Vortex file"));
     }
-    if let Some(shared) = shared_open(path, Identity::of(&meta)) {
-        return Ok(shared);
+    if let Some(shared) = open_files::shared(path, Identity::of(&meta)) {
+        return Ok(OpenFile { path: path.to_string(), file: shared.file.clone(), shared });
     }
     if meta.len() == 0 {
         return Err(Error::file(path, "is empty, not a Vortex file"));
@@ -130,12 +92,12 @@ pub fn open(path: &str) -> Result<OpenFile> {
         shared: Arc::new(Shared {
             file,
             descriptor,
-            pruned: Default::default(),
-            projections: Default::default(),
+            pruned: Memo::new(crate::scan::FILE_MEMO_KEYS),
+            projections: Memo::new(crate::scan::FILE_MEMO_KEYS),
             reader_key: crate::cache::readers::CacheKey::new(),
         }),
     };
-    remember(&opened);
+    open_files::remember(path, opened.shared.descriptor.identity(), &opened.shared);
     Ok(opened)
 }
 

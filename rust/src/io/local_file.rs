@@ -43,6 +43,7 @@ use vortex_layout::segments::SegmentFuture;
 use vortex_layout::segments::SegmentId;
 use vortex_layout::segments::SegmentSource;
 
+use super::Identity;
 use crate::cache::segments;
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
@@ -52,7 +53,7 @@ type Slot = RwLock<Option<Arc<File>>>;
 
 struct Source {
     /// The file's contents' identity when opened, and its key in [`segments`].
-    identity: segments::Identity,
+    identity: Identity,
     key: u64,
     uri: Arc<str>,
     file: Slot,
@@ -140,7 +141,7 @@ impl Drop for Reading {
 /// Opens `path` for vortex's reads, buffers from `allocator`.
 pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(LocalFile, Descriptor)> {
     let file = File::open(path)?;
-    let identity = segments::Identity::of(&file.metadata()?);
+    let identity = Identity::of(&file.metadata()?);
     let source = Arc::new(Source {
         identity,
         key: segments::open(identity),
@@ -154,7 +155,7 @@ pub fn open(path: &Path, allocator: BufferAllocatorRef) -> std::io::Result<(Loca
 
 impl Descriptor {
     /// The identity of the file's contents when it was opened.
-    pub fn identity(&self) -> segments::Identity {
+    pub fn identity(&self) -> Identity {
         self.0.identity
     }
 

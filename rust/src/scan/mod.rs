@@ -9,10 +9,8 @@ pub mod chunk;
 pub mod count;
 pub mod statistics;
 
-use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::sync::Mutex;
 use std::ops::Range;
 use std::pin::Pin;
 
@@ -32,6 +30,7 @@ use vortex_array::expr::BoundExpression;
 use vortex_error::VortexResult;
 use vortex_layout::layouts::row_idx::row_idx;
 
+use crate::cache::memo::Memo;
 use crate::error::Context;
 use crate::error::Error;
 use crate::error::Result;
@@ -132,7 +131,7 @@ impl Scan {
         prune: Option<(&Predicate, &[u8])>,
         rows: Range<u64>,
     ) -> Result<Self> {
-        let projection = file.projections().get_or_compute(columns, || {
+        let projection = file.projections().get_or_compute(columns, || -> Result<Arc<Projection>> {
             let types = columns.iter().map(|name| Ok(file.column_info(name)?.ty)).collect::<Result<Vec<_>>>()?;
             let dtypes = columns.iter().map(|name| file.column_dtype(name)).collect::<Result<Vec<_>>>()?;
             let bound = bind(file, projection(file, columns)?)?;
@@ -306,49 +305,16 @@ fn evaluate_zone_maps(file: &OpenFile, prune: Option<&Predicate>) -> Result<Vec<
     Ok(kept)
 }
 
-/// A small memo kept by an open file (shared by its clones): values computed once per key, the
-/// whole map cleared when it holds [`FILE_MEMO_CAPACITY`] keys. Files do not change while open (a
-/// dataset checks size and modification time before it scans a split).
-pub struct FileMemo<K, V>(Mutex<HashMap<K, V>>);
-
-/// Keys remembered per file and memo.
-const FILE_MEMO_CAPACITY: usize = 64;
-
-impl<K, V> Default for FileMemo<K, V> {
-    fn default() -> Self {
-        FileMemo(Mutex::new(HashMap::new()))
-    }
-}
-
-impl<K: Eq + std::hash::Hash, V: Clone> FileMemo<K, V> {
-    /// The value of `key`, computed by `compute` the first time (not under the lock: two threads
-    /// may both compute a missing value; either result is the same). The key is copied only
-    /// when a value is stored.
-    fn get_or_compute<Q>(&self, key: &Q, compute: impl FnOnce() -> Result<V>) -> Result<V>
-    where
-        K: std::borrow::Borrow<Q>,
-        Q: ToOwned<Owned = K> + Eq + std::hash::Hash + ?Sized,
-    {
-        if let Some(v) = self.0.lock().expect("file memo poisoned").get(key) {
-            return Ok(v.clone());
-        }
-        let computed = compute()?;
-        let mut map = self.0.lock().expect("file memo poisoned");
-        if map.len() >= FILE_MEMO_CAPACITY {
-            map.clear();
-        }
-        map.insert(key.to_owned(), computed.clone());
-        Ok(computed)
-    }
-}
+/// Keys remembered per file and memo ([`PruneCache`], [`Projections`]).
+pub(crate) const FILE_MEMO_KEYS: usize = 64;
 
 /// The natural splits zone maps keep, per predicate encoding: planning a dataset's splits and
 /// opening the scan of each split evaluate the zone maps once per file and filter rather than
 /// once per split and query.
-pub type PruneCache = FileMemo<Vec<u8>, Arc<Vec<Range<u64>>>>;
+pub(crate) type PruneCache = Memo<Vec<u8>, Arc<Vec<Range<u64>>>>;
 
 /// The [`Projection`]s of a file's scans, by their column names.
-pub type Projections = FileMemo<Vec<String>, Arc<Projection>>;
+pub(crate) type Projections = Memo<Vec<String>, Arc<Projection>>;
 
 /// The fields of a struct chunk, keeping each field's encoding.
 fn split_columns(chunk: &ArrayRef) -> VortexResult<Vec<ArrayRef>> {
