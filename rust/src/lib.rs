@@ -2,20 +2,20 @@
 //!
 //! The safe modules do the work and are tested directly; [`jni`] is a thin shell over them.
 
-pub mod aggregate;
-pub mod cache;
-pub mod convert;
-pub mod error;
-pub mod export;
-pub mod filter;
-pub mod io;
-pub mod predicate;
-pub mod runtime;
-pub mod scan;
-pub mod types;
-pub mod write;
+pub(crate) mod aggregate; // the fused filter + GROUP BY of a chunk: key decoding, grouping schemes, folds
+pub(crate) mod cache; // every process-wide cache (open files, layout readers, dictionaries, segments), one bound policy
+pub mod convert; // Parquet, CSV and Arrow IPC into Vortex files, and Vortex out to them
+pub mod error; // the library's errors, each becoming one Java exception
+pub(crate) mod export; // a chunk's columns handed to Java as buffers it reads in place
+pub mod filter; // kernels evaluating a predicate leaf on encoded data into selection words
+pub mod io; // opening files and reading their segments on the scanning thread
+pub mod predicate; // the predicate model, its wire form, resolution, LIKE, expressions, the prepared filter
+pub mod runtime; // the vortex session and I/O runtime; the global allocator
+pub mod scan; // chunked scans, one chunk's evaluation, counts in one crossing, footer statistics
+pub mod types; // column types as Java sees them
+pub mod write; // Vortex files written from Java's columns or Arrow batches
 
-mod jni;
+mod jni; // one thin function per native method over the safe modules above
 
 // The dictionary fixture is test code: the unit tests include it here (naming this crate
 // `vortex4j`, as the fixture does from outside), the Java tests run it as the example

@@ -115,13 +115,6 @@ pub struct Agg<'a> {
     pub start: f64,
 }
 
-impl<'a> Agg<'a> {
-    /// `func` of `column`, a float sum starting from 0.0.
-    pub fn new(func: Func, column: Option<&'a ArrayRef>) -> Self {
-        Agg { func, column, start: 0.0 }
-    }
-}
-
 /// Aggregates one chunk. `keys` are the group columns (none: one group), `selection` the rows to
 /// keep (or all), `aggs` the functions and their columns. The first partial holds the selected
 /// rows per group, then one per aggregate. `None` when [`groups::groups`] declines the keys or an

@@ -4,11 +4,11 @@
 //! column's type ([`resolve`]) or turned into a vortex expression ([`expression`]); a filter's
 //! tree is prepared once per scan ([`prepared`]).
 
-pub mod expression;
+pub(crate) mod expression;
 pub mod like;
 pub mod prepared;
 pub mod resolve;
-pub mod wire;
+mod wire;
 
 /// A literal value of a predicate.
 #[derive(Debug, Clone, PartialEq)]

@@ -28,7 +28,7 @@ use arrow::buffer::Buffer;
 
 /// Blocks of at least this many bytes come from the arenas; exported buffers smaller than this are
 /// copied into a block of this size (only the pages written cost memory).
-pub const LARGE: usize = 64 << 10;
+pub(crate) const LARGE: usize = 64 << 10;
 const LARGE_CLASS: usize = LARGE.trailing_zeros() as usize;
 const PAGE: usize = 4096;
 /// Address space mapped at a time (reserved, not committed: pages cost memory once written).
@@ -74,7 +74,7 @@ fn pool() -> std::sync::MutexGuard<'static, Pool> {
 }
 
 /// The global allocator of the library (see the module comment).
-pub struct Allocator;
+pub(crate) struct Allocator;
 
 /// What a block from the pool holds.
 #[derive(PartialEq)]
@@ -331,25 +331,18 @@ unsafe impl GlobalAlloc for Allocator {
 }
 
 /// Bytes of freed large blocks kept resident for reuse.
-pub fn retained_bytes() -> u64 {
+#[cfg(test)]
+fn retained_bytes() -> u64 {
     pool().retained as u64
 }
 
 /// Bytes the library's Rust code holds now (chunks, exports, files' footers, caches).
-pub fn live_bytes() -> u64 {
+pub(crate) fn live_bytes() -> u64 {
     LIVE.load(Ordering::Relaxed).max(0) as u64
 }
 
-/// Address space mapped for large blocks so far (never unmapped; unwritten pages cost nothing).
-pub fn mapped_bytes() -> u64 {
-    let n = ARENA_COUNT.load(Ordering::Acquire);
-    (0..n)
-        .map(|i| (ARENA_END[i].load(Ordering::Relaxed) - ARENA_START[i].load(Ordering::Relaxed)) as u64)
-        .sum()
-}
-
 /// Whether `len` bytes at `ptr` lie in an arena, i.e. stay readable for the life of the process.
-pub fn in_arena(ptr: *const u8, len: usize) -> bool {
+pub(crate) fn in_arena(ptr: *const u8, len: usize) -> bool {
     let (start, end) = (ptr as usize, (ptr as usize).saturating_add(len));
     let n = ARENA_COUNT.load(Ordering::Acquire);
     (0..n).any(|i| ARENA_START[i].load(Ordering::Relaxed) <= start && end <= ARENA_END[i].load(Ordering::Relaxed))
@@ -357,7 +350,7 @@ pub fn in_arena(ptr: *const u8, len: usize) -> bool {
 
 /// `buffer` itself if its bytes lie in an arena, else a copy that does: a buffer Java may read
 /// after it is freed (see the module comment).
-pub fn pinned(buffer: Buffer) -> Buffer {
+pub(crate) fn pinned(buffer: Buffer) -> Buffer {
     if buffer.is_empty() || in_arena(buffer.as_ptr(), buffer.len()) {
         return buffer;
     }

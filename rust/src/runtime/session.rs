@@ -55,7 +55,7 @@ pub fn execution_ctx() -> ExecutionCtx {
 /// Drives a vortex future to completion on the calling thread.
 ///
 /// Polled once first: most of a scan's futures are ready at once (segments are read where they
-/// are awaited, see `local_file`), and the runtime's `block_on` registers a new executor runner
+/// are awaited, see `io::local_file`), and the runtime's `block_on` registers a new executor runner
 /// (a 512-slot queue, under a lock the scanning threads share) per call, ~2% of a count over
 /// 100 small files. A future still pending goes to the runtime, which also runs what it spawned.
 pub fn block_on<F: Future>(future: F) -> F::Output {

@@ -6,8 +6,8 @@
 //! footer's per-column statistics.
 
 pub mod chunk;
-pub mod count;
-pub mod statistics;
+pub(crate) mod count;
+pub(crate) mod statistics;
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -47,7 +47,7 @@ type SplitFuture = Pin<Box<dyn Future<Output = VortexResult<Option<ArrayRef>>> +
 
 /// The chunks of one row range still to read: vortex's split futures, polled on the scanning
 /// thread one after the other (no task spawned; segments are read where they are awaited,
-/// `local_file`), so a chunk is read and decoded by the thread that asked for it.
+/// `io::local_file`), so a chunk is read and decoded by the thread that asked for it.
 type Chunks = VecDeque<SplitFuture>;
 
 /// The chunks of the range being scanned: read by vortex, or kept from an earlier scan.

@@ -21,7 +21,7 @@ use super::aggregate;
 use crate::runtime::session::execution_ctx;
 
 fn specs<'a>(aggs: &[(Func, Option<&'a ArrayRef>)]) -> Vec<Agg<'a>> {
-    aggs.iter().map(|&(f, c)| Agg::new(f, c)).collect()
+    aggs.iter().map(|&(func, column)| Agg { func, column, start: 0.0 }).collect()
 }
 
 fn ints(p: &Partial) -> Vec<i64> {
