@@ -103,7 +103,7 @@ public final class ColumnStatistics {
         }
     }
 
-    /** A value as the native side writes it (see {@code rust/src/statistics.rs}). */
+    /** A value as the native side writes it (see {@code rust/src/scan/statistics.rs}). */
     private static Object value(String text, DataType type) {
         if (text == null) {
             return null;

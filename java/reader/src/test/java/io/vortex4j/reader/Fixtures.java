@@ -74,7 +74,7 @@ public final class Fixtures {
         }
     }
 
-    /** Eight chunks of 1000 rows in the four shapes of {@code rust/src/fixture.rs}. */
+    /** Eight chunks of 1000 rows in the four shapes of {@code rust/fixtures/dict_fixture.rs}. */
     public static synchronized DictFile flatDict() {
         if (flat == null) {
             Path p = tempDir().resolve("dict-flat.vortex");

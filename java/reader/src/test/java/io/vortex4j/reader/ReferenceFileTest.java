@@ -44,12 +44,12 @@ import java.util.Set;
 import org.junit.Test;
 
 /**
- * Files written by the Rust reference code alone ({@code rust/src/fixture.rs}), read by Java: the
+ * Files written by the Rust reference code alone ({@code rust/fixtures/dict_fixture.rs}), read by Java: the
  * dictionary-encoded {@code s} column in every shape the fixture produces, checked value by
  * value against the strings Rust generated.
  */
 public class ReferenceFileTest {
-    /** The fixture's word list (fixture.rs WORDS), for the dictionary-size checks. */
+    /** The fixture's word list (dict_fixture.rs WORDS), for the dictionary-size checks. */
     private static final int WORDS = 33;
 
     @Test

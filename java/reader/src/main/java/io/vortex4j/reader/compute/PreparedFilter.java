@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A chunk filter prepared once per {@link Scan} on the native side ({@code rust/src/prepared.rs}):
+ * A chunk filter prepared once per {@link Scan} on the native side ({@code rust/src/predicate/prepared.rs}):
  * its leaves decoded, normalized and resolved against the scanned columns, so that counting or
  * aggregating the rows a chunk selects is one native call, and no bitmap crosses JNI.
  *

@@ -36,10 +36,10 @@ public final class Native {
 
     // ---- memory
 
-    /** Bytes the library's native code holds now (see {@code rust/src/memory.rs}). */
+    /** Bytes the library's native code holds now (see {@code rust/src/runtime/memory.rs}). */
     public static native long liveNativeBytes();
 
-    /** Keeps at most {@code files} files' layout readers ({@code rust/src/reader_cache.rs}). */
+    /** Keeps at most {@code files} files' layout readers ({@code rust/src/cache/readers.rs}). */
     public static native void setReaderCacheCapacity(int files);
 
     /** How many files' layout readers are kept at most. */
@@ -48,7 +48,7 @@ public final class Native {
     /** How many files' layout readers are kept now. */
     public static native long cachedReaders();
 
-    /** Keeps at most {@code bytes} of segments read ({@code rust/src/segment_memo.rs}). */
+    /** Keeps at most {@code bytes} of segments read ({@code rust/src/cache/segments.rs}). */
     public static native void setSegmentCacheCapacity(long bytes);
 
     /** Bytes of segments kept at most. */

@@ -17,10 +17,10 @@ import java.util.function.LongConsumer;
  * <p>Reads of native memory the handle owns (column views over a chunk's buffers) are not
  * bracketed, which would cost an atomic update per value: they read first and call {@link
  * #checkRead()} after. The native allocator never unmaps memory Java can reach ({@code
- * rust/src/memory.rs}), so a read racing with the free returns some bytes but cannot fault, and
- * the check, ordered after the read, throws instead of returning them: the close sets the closed
- * flag before it frees anything, so a check that still sees the handle open proves that the read
- * before it saw live memory. Objects exposing native memory keep a reference to the handle, so
+ * rust/src/runtime/memory.rs}), so a read racing with the free returns some bytes but cannot fault,
+ * and the check, ordered after the read, throws instead of returning them: the close sets the
+ * closed flag before it frees anything, so a check that still sees the handle open proves that the
+ * read before it saw live memory. Objects exposing native memory keep a reference to the handle, so
  * the Cleaner cannot free it while they are reachable.
  */
 public final class NativeHandle implements AutoCloseable {
