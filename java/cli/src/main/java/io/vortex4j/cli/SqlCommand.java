@@ -4,6 +4,7 @@ import io.vortex4j.calcite.PathAccess;
 import io.vortex4j.calcite.VortexSchema;
 import io.vortex4j.calcite.VortexSql;
 import io.vortex4j.calcite.VortexTable;
+import io.vortex4j.calcite.jdbc.Statements;
 import io.vortex4j.calcite.jdbc.VortexDriver;
 import io.vortex4j.reader.internal.Native;
 import java.io.IOException;
@@ -58,7 +59,7 @@ final class SqlCommand implements Callable<Integer> {
     boolean timing;
 
     @Parameters(arity = "0..*", paramLabel = "FILE|DIR|SQL",
-            description = "Vortex files or a folder to query, then the SQL; omit the SQL for stdin or the shell")
+            description = "Vortex files or a folder to query, then the SQL (statements separated by ;); omit the SQL for stdin or the shell")
     List<String> args = new ArrayList<>();
 
     /** Where the time of a run went, for {@code --timing}. */
@@ -97,7 +98,7 @@ final class SqlCommand implements Callable<Integer> {
             StartupPreload.await(); // the shell plans on its own thread
             return Shell.run(folder, !noPushdown, out);
         }
-        List<String> statements = sql.isEmpty() ? Statements.split(readAll(System.in)) : List.of(sql);
+        List<String> statements = Statements.split(sql.isEmpty() ? readAll(System.in) : sql);
         StartupPreload.statements(statements);
         clock.lap("start-up");
         PrintWriter w = writer();

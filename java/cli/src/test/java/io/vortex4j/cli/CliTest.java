@@ -119,6 +119,18 @@ public class CliTest {
         assertEquals(1, run("sql", "--data", dir.toString(), "SELECT nope FROM trades").code);
     }
 
+    /** SQL on the command line may end with ';' and hold several statements, run in turn. */
+    @Test
+    public void sqlOnTheCommandLineIsSplitIntoStatements() {
+        Result one = run("sql", "--data", dir.toString(), "--format", "csv", "SELECT count(*) AS n FROM trades;");
+        assertEquals(one.err, 0, one.code);
+        assertEquals("n\n200000\n", one.out);
+        Result two = run("sql", "--data", dir.toString(), "--format", "csv",
+                "SELECT 1 AS a; SELECT 'x;y' AS b; -- done");
+        assertEquals(two.err, 0, two.code);
+        assertEquals("a\n1\nb\nx;y\n", two.out);
+    }
+
     /**
      * Without SQL, `sql` is a sqlline shell over the folder: statements span lines, end with ';'.
      * Piped in, it is a script: stdout holds the results alone (no prompt, no echo of the input,

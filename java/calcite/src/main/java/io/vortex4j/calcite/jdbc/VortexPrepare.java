@@ -42,9 +42,10 @@ import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
 /**
- * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with six changes.
+ * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with seven changes.
  *
  * <ul>
+ *   <li>A statement may end with {@code ;} ({@link Statements#withoutTerminator}).
  *   <li>The validator lets columns win over niladic functions of the same name ({@link
  *       VortexSqlValidator}: {@code SELECT user FROM t} reads the column {@code user}).
  *   <li>IN lists stay IN lists however long ({@code inSubQueryThreshold} raised from 20), so that
@@ -67,7 +68,7 @@ class VortexPrepare extends CalcitePrepareImpl {
     @Override
     public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
         if (query.sql != null) {
-            String sql = PathTables.register(context, query.sql);
+            String sql = PathTables.register(context, Statements.withoutTerminator(query.sql));
             query = sql.equals(query.sql) ? query : Query.of(sql);
         }
         try {
