@@ -53,7 +53,8 @@ import org.apache.calcite.tools.Programs;
  *       evaluated with a hash set ({@link LargeInLists}).
  *   <li>SUM of BIGINT, which {@link VortexTypeSystem} makes DECIMAL(38, 0), is made compilable
  *       ({@link SumArgumentCasts}).
- *   <li>A parse error at a reserved word says how to use it as a name: quoted.
+ *   <li>A parse error says where it is and which token the parser stopped at ({@link
+ *       SyntaxError}); at a reserved word, how to use it as a name: quoted.
  *   <li>Rows leaving a join check the statement's cancel flag and timeout ({@link
  *       CancellationPoint}), as scans do.
  *   <li>A plan that is one pushed aggregate is found by the push-down rules alone ({@link
@@ -74,8 +75,8 @@ class VortexPrepare extends CalcitePrepareImpl {
         try {
             return super.prepareSql(context, query, elementType, maxRowCount);
         } catch (RuntimeException e) {
-            RuntimeException hinted = ReservedWords.withQuotingHint(e, query.sql, parserConfig(context));
-            throw hinted == null ? e : hinted;
+            SyntaxError syntax = query.sql == null ? null : SyntaxError.of(e, query.sql, parserConfig(context));
+            throw syntax == null ? e : syntax;
         }
     }
 
