@@ -30,9 +30,12 @@ import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutorImpl;
 import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.sql.SqlExplainFormat;
+import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -43,7 +46,7 @@ import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
 /**
- * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with eight changes.
+ * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with nine changes.
  *
  * <ul>
  *   <li>A statement may end with {@code ;} ({@link Statements#withoutTerminator}).
@@ -52,6 +55,7 @@ import org.apache.calcite.tools.Programs;
  *   <li>Result columns the statement does not name are named by their expression's text
  *       ({@link ColumnNames}: {@code count(*)}, {@code a + b}; {@code SELECT 1} has the column
  *       {@code 1}).
+ *   <li>EXPLAIN gives a row per line of the plan, in the column {@code plan} ({@link ExplainLines}).
  *   <li>IN lists stay IN lists however long ({@code inSubQueryThreshold} raised from 20), so that
  *       they can be pushed into the scan; lists too long for Calcite's generated code are
  *       evaluated with a hash set ({@link LargeInLists}).
@@ -79,6 +83,8 @@ class VortexPrepare extends CalcitePrepareImpl {
      * ColumnNames}). An instance prepares one statement: the driver makes one per statement.
      */
     private String sql;
+    /** Whether the statement being prepared is an EXPLAIN ({@link ExplainLines}). */
+    private boolean explain;
 
     /** For Calcite's prepare factory. */
     VortexPrepare() {}
@@ -90,12 +96,16 @@ class VortexPrepare extends CalcitePrepareImpl {
             query = text.equals(query.sql) ? query : Query.of(text);
         }
         sql = query.sql;
+        explain = false;
         CalciteSignature<T> signature;
         try {
             signature = super.prepareSql(context, query, elementType, maxRowCount);
         } catch (RuntimeException e) {
             SyntaxError syntax = query.sql == null ? null : SyntaxError.of(e, query.sql, parserConfig(context));
             throw syntax == null ? e : syntax;
+        }
+        if (explain) {
+            return Signatures.renamed(signature, List.of(ExplainLines.COLUMN), context.getTypeFactory());
         }
         if (query.sql != null && SELECT_ONE.contains(query.sql) && signature.columns.size() == 1) {
             return Signatures.renamed(signature, List.of("1"), context.getTypeFactory());
@@ -157,6 +167,7 @@ class VortexPrepare extends CalcitePrepareImpl {
 
     /** Calcite's statement preparation with the changes listed on {@link VortexPrepare}. */
     static final class VortexPreparingStmt extends CalcitePreparingStmt {
+        private final VortexPrepare vortexPrepare;
         /** The statement's text, for its validator (the first one: others validate views' SQL); then null. */
         private String sql;
 
@@ -165,7 +176,16 @@ class VortexPrepare extends CalcitePrepareImpl {
                 Convention convention, String sql) {
             super(prepare, context, catalogReader, typeFactory, context.getRootSchema(), prefer, cluster, convention,
                     prepare.createConvertletTable());
+            this.vortexPrepare = prepare;
             this.sql = sql;
+        }
+
+        /** The plan of an EXPLAIN as one row per line ({@link ExplainLines}). */
+        @Override
+        protected PreparedResult createPreparedExplanation(RelDataType resultType, RelDataType parameterRowType,
+                RelRoot root, SqlExplainFormat format, SqlExplainLevel detailLevel) {
+            vortexPrepare.explain = true;
+            return new ExplainLines(resultType, parameterRowType, root, format, detailLevel);
         }
 
         /** Calcite's validator set-up ({@code CalcitePrepareImpl.createSqlValidator}) with {@link VortexSqlValidator}. */
