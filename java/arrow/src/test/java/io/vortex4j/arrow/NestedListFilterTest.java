@@ -182,7 +182,11 @@ public class NestedListFilterTest {
     @SuppressWarnings("unchecked")
     private static void sql(String condition, String pushed, Function<Object[], Boolean> truth) throws SQLException {
         String sql = "SELECT t.id FROM nested t WHERE " + condition + " ORDER BY t.id";
-        String plan = query("EXPLAIN PLAN FOR " + sql, true).get(0).get(0).toString();
+        StringBuilder lines = new StringBuilder();
+        for (List<Object> line : query("EXPLAIN PLAN FOR " + sql, true)) {
+            lines.append(line.get(0)).append('\n');
+        }
+        String plan = lines.toString();
         assertTrue(condition + "\n" + plan, plan.contains("filter=[") && plan.contains(pushed));
         assertFalse(condition + "\n" + plan, plan.contains("EnumerableFilter") || plan.contains("$condition"));
         List<List<Object>> want = new ArrayList<>();

@@ -40,7 +40,11 @@ public class NestedPushdownTest {
     }
 
     static String explain(String sql) throws SQLException {
-        return query("EXPLAIN PLAN FOR " + sql, true).get(0).get(0).toString();
+        StringBuilder plan = new StringBuilder();
+        for (List<Object> line : query("EXPLAIN PLAN FOR " + sql, true)) {
+            plan.append(line.get(0)).append('\n');
+        }
+        return plan.toString();
     }
 
     @SuppressWarnings("unchecked")

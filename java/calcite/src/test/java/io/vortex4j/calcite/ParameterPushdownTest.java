@@ -45,7 +45,7 @@ public class ParameterPushdownTest extends WithConnections {
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    sb.append(rs.getString(1));
+                    sb.append(rs.getString(1)).append('\n');
                 }
             }
         }

@@ -95,7 +95,7 @@ public final class Sql {
         StringBuilder sb = new StringBuilder();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN PLAN FOR " + sql)) {
             while (rs.next()) {
-                sb.append(rs.getString(1));
+                sb.append(rs.getString(1)).append('\n');
             }
         }
         return sb.toString();

@@ -85,8 +85,9 @@ public final class Main implements Runnable {
 
     /**
      * The command line with its error handling: an error of a command is one line on stderr,
-     * {@code vortex4j: <what went wrong>} (the stack trace follows with {@code --verbose}), and exit
-     * code 1; bad usage is picocli's message and usage text, and exit code 2.
+     * {@code vortex4j: <what went wrong>} (for a syntax error, the statement's line follows with a
+     * caret under the column; the stack trace follows with {@code --verbose}), and exit code 1;
+     * bad usage is picocli's message and usage text, and exit code 2.
      *
      * <p>When {@code args} name a sub-command (after top-level options), only that one is
      * modelled: picocli builds every command's model from its annotations up front (~10% of a
@@ -130,6 +131,9 @@ public final class Main implements Runnable {
 
     private static int report(Exception e, PrintWriter err, boolean verbose) {
         err.println("vortex4j: " + oneLine(e));
+        if (e instanceof SqlCommand.PointedError p) {
+            err.println(p.pointer);
+        }
         if (verbose) {
             e.printStackTrace(err);
         }

@@ -4,6 +4,8 @@ import io.vortex4j.calcite.PathAccess;
 import io.vortex4j.calcite.VortexSchema;
 import io.vortex4j.calcite.VortexSql;
 import io.vortex4j.calcite.VortexTable;
+import io.vortex4j.calcite.jdbc.Statements;
+import io.vortex4j.calcite.jdbc.SyntaxError;
 import io.vortex4j.calcite.jdbc.VortexDriver;
 import io.vortex4j.reader.internal.Native;
 import java.io.IOException;
@@ -58,7 +60,7 @@ final class SqlCommand implements Callable<Integer> {
     boolean timing;
 
     @Parameters(arity = "0..*", paramLabel = "FILE|DIR|SQL",
-            description = "Vortex files or a folder to query, then the SQL; omit the SQL for stdin or the shell")
+            description = "Vortex files or a folder to query, then the SQL (statements separated by ;); omit the SQL for stdin or the shell")
     List<String> args = new ArrayList<>();
 
     /** Where the time of a run went, for {@code --timing}. */
@@ -97,7 +99,7 @@ final class SqlCommand implements Callable<Integer> {
             StartupPreload.await(); // the shell plans on its own thread
             return Shell.run(folder, !noPushdown, out);
         }
-        List<String> statements = sql.isEmpty() ? Statements.split(readAll(System.in)) : List.of(sql);
+        List<String> statements = Statements.split(sql.isEmpty() ? readAll(System.in) : sql);
         StartupPreload.statements(statements);
         clock.lap("start-up");
         PrintWriter w = writer();
@@ -107,7 +109,13 @@ final class SqlCommand implements Callable<Integer> {
             StartupPreload.await(); // before planning: see there
             clock.lap("start-up preload");
             for (String statement : statements) {
-                run(c, statement, out, w);
+                try {
+                    run(c, statement, out, w);
+                } catch (SQLException e) {
+                    SyntaxError syntax = SyntaxError.in(e);
+                    String pointer = syntax == null ? null : syntax.pointer(statement);
+                    throw pointer == null ? e : new PointedError(e, pointer);
+                }
             }
         } finally {
             if (output != null) {
@@ -176,6 +184,18 @@ final class SqlCommand implements Callable<Integer> {
             } else if (out == OutputFormat.TABLE) {
                 System.err.println(s.getUpdateCount() + " rows affected");
             }
+        }
+    }
+
+    /** A statement's error with the lines that point at where in the statement it is ({@link SyntaxError#pointer}). */
+    static final class PointedError extends SQLException {
+        private static final long serialVersionUID = 1L;
+        /** What {@link Main} prints under the error's line. */
+        final String pointer;
+
+        PointedError(SQLException error, String pointer) {
+            super(error.getMessage(), error.getSQLState(), error);
+            this.pointer = pointer;
         }
     }
 

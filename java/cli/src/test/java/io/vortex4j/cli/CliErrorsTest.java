@@ -65,7 +65,31 @@ public class CliErrorsTest {
         assertOneLineError(run("sql", "--data", data, "SELECT count(*) FROM trades WHERE volume = 'abc'"),
                 "cannot convert 'abc' to a number");
         assertOneLineError(run("sql", "--data", data, "SELECT nope FROM trades"), "Column 'nope' not found");
-        assertOneLineError(run("sql", "--data", data, "SELEC 1"), "vortex4j: ");
+    }
+
+    /** A syntax error: its line and column, then the statement's line with a caret under the column. */
+    @Test
+    public void aSyntaxErrorPointsAtTheColumn() {
+        String data = dir.toString();
+        Result r = run("sql", "--data", data, "SELEC 1");
+        assertEquals(r.toString(), 1, r.code);
+        assertEquals(r.toString(), "vortex4j: syntax error at line 1, column 1: unexpected \"SELEC\"\n"
+                + "LINE 1: SELEC 1\n"
+                + "        ^\n", r.err);
+        // In a script, the line is the statement's own.
+        java.io.InputStream in = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(
+                "SELECT 1;\nSELECT count(*)\n  FROM trades\n  WHERE sym = 'AAPL' AND AND volume > 10;\n"
+                        .getBytes(StandardCharsets.UTF_8)));
+        try {
+            r = run("sql", "--data", data, "--format", "csv");
+        } finally {
+            System.setIn(in);
+        }
+        assertEquals(r.toString(), 1, r.code);
+        assertEquals(r.toString(), "vortex4j: syntax error at line 3, column 30: unexpected \"volume\"\n"
+                + "LINE 3:   WHERE sym = 'AAPL' AND AND volume > 10\n"
+                + " ".repeat(8 + 29) + "^\n", r.err);
     }
 
     /** A query failing on its first row prints no CSV header (nothing on stdout at all). */

@@ -119,6 +119,37 @@ public class CliTest {
         assertEquals(1, run("sql", "--data", dir.toString(), "SELECT nope FROM trades").code);
     }
 
+    /** SQL on the command line may end with ';' and hold several statements, run in turn. */
+    @Test
+    public void sqlOnTheCommandLineIsSplitIntoStatements() {
+        Result one = run("sql", "--data", dir.toString(), "--format", "csv", "SELECT count(*) AS n FROM trades;");
+        assertEquals(one.err, 0, one.code);
+        assertEquals("n\n200000\n", one.out);
+        Result two = run("sql", "--data", dir.toString(), "--format", "csv",
+                "SELECT 1 AS a; SELECT 'x;y' AS b; -- done");
+        assertEquals(two.err, 0, two.code);
+        assertEquals("a\n1\nb\nx;y\n", two.out);
+    }
+
+    /** Columns are named by their expressions; EXPLAIN prints an operator per line. */
+    @Test
+    public void readableColumnNamesAndAnOperatorPerPlanLine() {
+        Result names = run("sql", "--data", dir.toString(), "--format", "csv",
+                "SELECT count(*), sum(volume) > 0, max(price) AS top FROM trades");
+        assertEquals(names.err, 0, names.code);
+        assertEquals(names.out, "count(*),sum(volume) > 0,top", names.out.split("\n")[0]);
+        Result plan = run("sql", "--data", dir.toString(), "--format", "tsv",
+                "EXPLAIN PLAN FOR SELECT sym, count(*) AS n FROM trades GROUP BY sym ORDER BY n DESC");
+        assertEquals(plan.err, 0, plan.code);
+        String[] lines = plan.out.split("\n");
+        assertEquals(plan.out, 3, lines.length);
+        assertEquals("plan", lines[0]);
+        assertTrue(plan.out, lines[1].startsWith("EnumerableSort(") && lines[2].startsWith("  VortexAggregateScan("));
+        Result table = run("sql", "--data", dir.toString(),
+                "EXPLAIN PLAN FOR SELECT sym, count(*) AS n FROM trades GROUP BY sym ORDER BY n DESC");
+        assertTrue(table.out, table.out.contains("| EnumerableSort(") && table.out.contains("|   VortexAggregateScan("));
+    }
+
     /**
      * Without SQL, `sql` is a sqlline shell over the folder: statements span lines, end with ';'.
      * Piped in, it is a script: stdout holds the results alone (no prompt, no echo of the input,

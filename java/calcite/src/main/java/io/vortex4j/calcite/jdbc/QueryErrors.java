@@ -23,7 +23,8 @@ import org.apache.calcite.sql.parser.SqlParseException;
  *   <li>a deadline ({@code setQueryTimeout}): {@link SQLTimeoutException};
  *   <li>a cancel: SQLState 57014;
  *   <li>division by zero, a string that is not a number: {@link SQLDataException} (22012, 22018);
- *   <li>a parse error: {@link SQLSyntaxErrorException} (42000), its first line;
+ *   <li>a parse error: {@link SQLSyntaxErrorException} (42000), with its line, column and token
+ *       ({@link SyntaxError}) when the statement's text is known, else Calcite's first line;
  *   <li>validation errors keep Calcite's message with the position;
  *   <li>generated code Janino cannot compile (e.g. more than 64 KB in one method): 54001, the
  *       compiler's message without the code;
@@ -64,6 +65,9 @@ public final class QueryErrors {
             }
             if (c instanceof CalciteContextException x) {
                 return new SQLException(line(x.getMessage()), "42000", t);
+            }
+            if (c instanceof SyntaxError x) {
+                return new SQLSyntaxErrorException(x.getMessage(), "42000", t);
             }
             if (c instanceof SqlParseException x) {
                 return new SQLSyntaxErrorException(line(x.getMessage()), "42000", t);

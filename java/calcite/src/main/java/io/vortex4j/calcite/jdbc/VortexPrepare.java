@@ -6,6 +6,7 @@ import io.vortex4j.calcite.VortexTypeSystem;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.DataContexts;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -29,9 +30,12 @@ import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutorImpl;
 import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.sql.SqlExplainFormat;
+import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -42,17 +46,23 @@ import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
 /**
- * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with six changes.
+ * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with nine changes.
  *
  * <ul>
+ *   <li>A statement may end with {@code ;} ({@link Statements#withoutTerminator}).
  *   <li>The validator lets columns win over niladic functions of the same name ({@link
  *       VortexSqlValidator}: {@code SELECT user FROM t} reads the column {@code user}).
+ *   <li>Result columns the statement does not name are named by their expression's text
+ *       ({@link ColumnNames}: {@code count(*)}, {@code a + b}; {@code SELECT 1} has the column
+ *       {@code 1}).
+ *   <li>EXPLAIN gives a row per line of the plan, in the column {@code plan} ({@link ExplainLines}).
  *   <li>IN lists stay IN lists however long ({@code inSubQueryThreshold} raised from 20), so that
  *       they can be pushed into the scan; lists too long for Calcite's generated code are
  *       evaluated with a hash set ({@link LargeInLists}).
  *   <li>SUM of BIGINT, which {@link VortexTypeSystem} makes DECIMAL(38, 0), is made compilable
  *       ({@link SumArgumentCasts}).
- *   <li>A parse error at a reserved word says how to use it as a name: quoted.
+ *   <li>A parse error says where it is and which token the parser stopped at ({@link
+ *       SyntaxError}); at a reserved word, how to use it as a name: quoted.
  *   <li>Rows leaving a join check the statement's cancel flag and timeout ({@link
  *       CancellationPoint}), as scans do.
  *   <li>A plan that is one pushed aggregate is found by the push-down rules alone ({@link
@@ -61,21 +71,46 @@ import org.apache.calcite.tools.Programs;
  * </ul>
  */
 class VortexPrepare extends CalcitePrepareImpl {
+    /**
+     * The statements Calcite answers without parsing them ({@code CalcitePrepareImpl}'s private
+     * list, as of Calcite 1.42) that are a SELECT of the constant 1: their column is {@code 1}.
+     */
+    private static final Set<String> SELECT_ONE =
+            Set.of("SELECT 1", "select 1", "SELECT 1 FROM DUAL", "select 1 from dual");
+
+    /**
+     * The text of the statement being prepared, which names its result columns ({@link
+     * ColumnNames}). An instance prepares one statement: the driver makes one per statement.
+     */
+    private String sql;
+    /** Whether the statement being prepared is an EXPLAIN ({@link ExplainLines}). */
+    private boolean explain;
+
     /** For Calcite's prepare factory. */
     VortexPrepare() {}
 
     @Override
     public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
         if (query.sql != null) {
-            String sql = PathTables.register(context, query.sql);
-            query = sql.equals(query.sql) ? query : Query.of(sql);
+            String text = PathTables.register(context, Statements.withoutTerminator(query.sql));
+            query = text.equals(query.sql) ? query : Query.of(text);
         }
+        sql = query.sql;
+        explain = false;
+        CalciteSignature<T> signature;
         try {
-            return super.prepareSql(context, query, elementType, maxRowCount);
+            signature = super.prepareSql(context, query, elementType, maxRowCount);
         } catch (RuntimeException e) {
-            RuntimeException hinted = ReservedWords.withQuotingHint(e, query.sql, parserConfig(context));
-            throw hinted == null ? e : hinted;
+            SyntaxError syntax = query.sql == null ? null : SyntaxError.of(e, query.sql, parserConfig(context));
+            throw syntax == null ? e : syntax;
         }
+        if (explain) {
+            return Signatures.renamed(signature, List.of(ExplainLines.COLUMN), context.getTypeFactory());
+        }
+        if (query.sql != null && SELECT_ONE.contains(query.sql) && signature.columns.size() == 1) {
+            return Signatures.renamed(signature, List.of("1"), context.getTypeFactory());
+        }
+        return signature;
     }
 
     /** The parser settings of the connection, as {@code prepare2_} builds them. */
@@ -127,16 +162,30 @@ class VortexPrepare extends CalcitePrepareImpl {
                 : EnumerableRel.Prefer.CUSTOM;
         Convention convention = enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE;
         return new VortexPreparingStmt(this, context, catalogReader, typeFactory, prefer,
-                createCluster(planner, new RexBuilder(typeFactory)), convention);
+                createCluster(planner, new RexBuilder(typeFactory)), convention, sql);
     }
 
     /** Calcite's statement preparation with the changes listed on {@link VortexPrepare}. */
     static final class VortexPreparingStmt extends CalcitePreparingStmt {
+        private final VortexPrepare vortexPrepare;
+        /** The statement's text, for its validator (the first one: others validate views' SQL); then null. */
+        private String sql;
+
         VortexPreparingStmt(VortexPrepare prepare, Context context, CalciteCatalogReader catalogReader,
                 JavaTypeFactory typeFactory, EnumerableRel.Prefer prefer, org.apache.calcite.plan.RelOptCluster cluster,
-                Convention convention) {
+                Convention convention, String sql) {
             super(prepare, context, catalogReader, typeFactory, context.getRootSchema(), prefer, cluster, convention,
                     prepare.createConvertletTable());
+            this.vortexPrepare = prepare;
+            this.sql = sql;
+        }
+
+        /** The plan of an EXPLAIN as one row per line ({@link ExplainLines}). */
+        @Override
+        protected PreparedResult createPreparedExplanation(RelDataType resultType, RelDataType parameterRowType,
+                RelRoot root, SqlExplainFormat format, SqlExplainLevel detailLevel) {
+            vortexPrepare.explain = true;
+            return new ExplainLines(resultType, parameterRowType, root, format, detailLevel);
         }
 
         /** Calcite's validator set-up ({@code CalcitePrepareImpl.createSqlValidator}) with {@link VortexSqlValidator}. */
@@ -152,8 +201,10 @@ class VortexPrepare extends CalcitePrepareImpl {
                     .withConformance(config.conformance())
                     .withDefaultNullCollation(config.defaultNullCollation())
                     .withIdentifierExpansion(true));
+            String text = sql;
+            sql = null;
             return new VortexSqlValidator(SqlOperatorTables.chain(tables), (CalciteCatalogReader) catalogReader,
-                    context.getTypeFactory(), validatorConfig);
+                    context.getTypeFactory(), validatorConfig, text);
         }
 
         @Override
