@@ -1,0 +1,265 @@
+package io.vortex4j.trino;
+
+import io.airlift.slice.Slice;
+import io.trino.spi.TrinoException;
+import io.trino.spi.connector.AggregateFunction;
+import io.trino.spi.connector.AggregationApplicationResult;
+import io.trino.spi.connector.ColumnHandle;
+import io.trino.spi.connector.ColumnMetadata;
+import io.trino.spi.connector.ConnectorInsertTableHandle;
+import io.trino.spi.connector.ConnectorMetadata;
+import io.trino.spi.connector.ConnectorOutputMetadata;
+import io.trino.spi.connector.ConnectorOutputTableHandle;
+import io.trino.spi.connector.ConnectorSession;
+import io.trino.spi.connector.ConnectorTableHandle;
+import io.trino.spi.connector.ConnectorTableLayout;
+import io.trino.spi.connector.ConnectorTableMetadata;
+import io.trino.spi.connector.ConnectorTableVersion;
+import io.trino.spi.connector.Constraint;
+import io.trino.spi.connector.ConstraintApplicationResult;
+import io.trino.spi.connector.LimitApplicationResult;
+import io.trino.spi.connector.RetryMode;
+import io.trino.spi.connector.SaveMode;
+import io.trino.spi.connector.SchemaTableName;
+import io.trino.spi.statistics.ComputedStatistics;
+import io.trino.spi.statistics.TableStatistics;
+import io.trino.spi.type.Type;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import static io.trino.spi.StandardErrorCode.ALREADY_EXISTS;
+import static io.trino.spi.StandardErrorCode.NOT_SUPPORTED;
+import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
+
+/**
+ * Tables and columns of the catalog folder (schema {@code default}), push-down of filters,
+ * limits and aggregates, statistics, and the begin/finish steps of writes.
+ */
+final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
+    private final Catalog catalog;
+
+    VortexMetadata(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    @Override
+    public List<String> listSchemaNames(ConnectorSession session) {
+        return List.of(Catalog.SCHEMA);
+    }
+
+    @Override
+    public ConnectorTableHandle getTableHandle(ConnectorSession session, SchemaTableName name,
+            Optional<ConnectorTableVersion> startVersion, Optional<ConnectorTableVersion> endVersion) {
+        if (startVersion.isPresent() || endVersion.isPresent()) {
+            throw new TrinoException(NOT_SUPPORTED, "Vortex tables have no versions");
+        }
+        if (!name.getSchemaName().equals(Catalog.SCHEMA)) {
+            return null;
+        }
+        Optional<Path> location = catalog.location(name.getTableName());
+        return location.map(p -> Datasets.with(p.toString(), d -> Datasets.handle(name, d))).orElse(null);
+    }
+
+    @Override
+    public ConnectorTableMetadata getTableMetadata(ConnectorSession session, ConnectorTableHandle table) {
+        VortexTableHandle handle = (VortexTableHandle) table;
+        List<ColumnMetadata> columns = new ArrayList<>();
+        for (VortexColumnHandle c : columns(handle)) {
+            columns.add(c.metadata());
+        }
+        return new ConnectorTableMetadata(handle.name(), columns);
+    }
+
+    @Override
+    public List<SchemaTableName> listTables(ConnectorSession session, Optional<String> schema) {
+        if (schema.isPresent() && !schema.get().equals(Catalog.SCHEMA)) {
+            return List.of();
+        }
+        return catalog.tableNames().stream().map(n -> new SchemaTableName(Catalog.SCHEMA, n)).toList();
+    }
+
+    @Override
+    public Map<String, ColumnHandle> getColumnHandles(ConnectorSession session, ConnectorTableHandle table) {
+        Map<String, ColumnHandle> handles = new LinkedHashMap<>();
+        for (VortexColumnHandle c : columns((VortexTableHandle) table)) {
+            handles.put(c.metadata().getName(), c);
+        }
+        return handles;
+    }
+
+    @Override
+    public ColumnMetadata getColumnMetadata(ConnectorSession session, ConnectorTableHandle table, ColumnHandle column) {
+        return column instanceof AggregateColumnHandle a ? a.metadata() : ((VortexColumnHandle) column).metadata();
+    }
+
+    private static List<VortexColumnHandle> columns(VortexTableHandle table) {
+        return Datasets.with(table.location(), Datasets::columns);
+    }
+
+    @Override
+    public TableStatistics getTableStatistics(ConnectorSession session, ConnectorTableHandle table) {
+        return Statistics.of((VortexTableHandle) table);
+    }
+
+    @Override
+    public Optional<ConstraintApplicationResult<ConnectorTableHandle>> applyFilter(ConnectorSession session,
+            ConnectorTableHandle table, Constraint constraint) {
+        if (!VortexSessionProperties.pushdown(session) || ((VortexTableHandle) table).aggregation().isPresent()) {
+            return Optional.empty();
+        }
+        return FilterPushdown.apply((VortexTableHandle) table, constraint).map(r -> r.transform(h -> h));
+    }
+
+    @Override
+    public Optional<LimitApplicationResult<ConnectorTableHandle>> applyLimit(ConnectorSession session,
+            ConnectorTableHandle table, long limit) {
+        VortexTableHandle handle = (VortexTableHandle) table;
+        if (!VortexSessionProperties.pushdown(session) || handle.aggregation().isPresent()
+                || (handle.limit().isPresent() && handle.limit().getAsLong() <= limit)) {
+            return Optional.empty();
+        }
+        return Optional.of(new LimitApplicationResult<>(handle.withLimit(limit), false, false));
+    }
+
+    @Override
+    public Optional<AggregationApplicationResult<ConnectorTableHandle>> applyAggregation(ConnectorSession session,
+            ConnectorTableHandle table, List<AggregateFunction> aggregates, Map<String, ColumnHandle> assignments,
+            List<List<ColumnHandle>> groupingSets) {
+        if (!VortexSessionProperties.pushdown(session)) {
+            return Optional.empty();
+        }
+        return AggregationPushdown.apply((VortexTableHandle) table, aggregates, assignments, groupingSets)
+                .map(r -> new AggregationApplicationResult<>(r.getHandle(), r.getProjections(), r.getAssignments(),
+                        r.getGroupingColumnMapping(), r.isPrecalculateStatistics()));
+    }
+
+    @Override
+    public void createTable(ConnectorSession session, ConnectorTableMetadata metadata, SaveMode saveMode) {
+        VortexWriteHandle handle = beginWrite(metadata, saveMode);
+        if (handle != null) {
+            Staging.writeEmpty(Path.of(handle.folder()), handle.writeId(), Staging.schema(handle));
+        }
+    }
+
+    @Override
+    public ConnectorOutputTableHandle beginCreateTable(ConnectorSession session, ConnectorTableMetadata metadata,
+            Optional<ConnectorTableLayout> layout, RetryMode retryMode, boolean replace) {
+        checkRetries(retryMode);
+        return beginWrite(metadata, replace ? SaveMode.REPLACE : SaveMode.FAIL);
+    }
+
+    @Override
+    public Optional<ConnectorOutputMetadata> finishCreateTable(ConnectorSession session, ConnectorOutputTableHandle table,
+            Collection<Slice> fragments, Collection<ComputedStatistics> statistics) {
+        VortexWriteHandle handle = (VortexWriteHandle) table;
+        Path folder = Path.of(handle.folder());
+        Staging.commit(folder, fragments);
+        if (fragments.isEmpty()) {
+            Staging.writeEmpty(folder, handle.writeId(), Staging.schema(handle));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public ConnectorInsertTableHandle beginInsert(ConnectorSession session, ConnectorTableHandle table,
+            List<ColumnHandle> columns, RetryMode retryMode) {
+        checkRetries(retryMode);
+        VortexTableHandle handle = (VortexTableHandle) table;
+        Path location = Path.of(handle.location());
+        if (!Files.isDirectory(location)) {
+            throw new TrinoException(NOT_SUPPORTED, handle.name() + " is the single file " + location
+                    + "; INSERT adds files to a table folder");
+        }
+        List<String> names = new ArrayList<>();
+        List<Type> types = new ArrayList<>();
+        for (ColumnHandle c : columns) {
+            VortexColumnHandle v = (VortexColumnHandle) c;
+            if (v.partition()) {
+                throw new TrinoException(NOT_SUPPORTED, handle.name() + ": INSERT into partitioned tables is not supported");
+            }
+            names.add(v.name());
+            types.add(v.type());
+        }
+        Staging.schema(names, types);
+        return new VortexWriteHandle(location.toString(), names, types, writeId());
+    }
+
+    @Override
+    public Optional<ConnectorOutputMetadata> finishInsert(ConnectorSession session, ConnectorInsertTableHandle insert,
+            List<ConnectorTableHandle> sourceTables, Collection<Slice> fragments, Collection<ComputedStatistics> statistics) {
+        Staging.commit(Path.of(((VortexWriteHandle) insert).folder()), fragments);
+        return Optional.empty();
+    }
+
+    @Override
+    public void dropTable(ConnectorSession session, ConnectorTableHandle table) {
+        Path location = Path.of(((VortexTableHandle) table).location());
+        try (Stream<Path> walk = Files.walk(location)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new TrinoException(VORTEX_WRITE_ERROR, "cannot drop " + location + ": " + e, e);
+        }
+    }
+
+    /** Creates the folder of a new table; null when it exists and {@code mode} is IGNORE. */
+    private VortexWriteHandle beginWrite(ConnectorTableMetadata metadata, SaveMode mode) {
+        SchemaTableName name = metadata.getTable();
+        if (!name.getSchemaName().equals(Catalog.SCHEMA)) {
+            throw new TrinoException(NOT_SUPPORTED, "the vortex catalog has one schema, " + Catalog.SCHEMA);
+        }
+        if (mode == SaveMode.REPLACE) {
+            throw new TrinoException(NOT_SUPPORTED, "Vortex tables cannot be replaced");
+        }
+        if (!metadata.getProperties().isEmpty() || metadata.getComment().isPresent()) {
+            throw new TrinoException(NOT_SUPPORTED, "Vortex tables take no properties or comments");
+        }
+        List<String> names = new ArrayList<>();
+        List<Type> types = new ArrayList<>();
+        for (ColumnMetadata c : metadata.getColumns()) {
+            if (c.isHidden()) {
+                continue;
+            }
+            if (c.getComment() != null && !c.getComment().isEmpty()) {
+                throw new TrinoException(NOT_SUPPORTED, "Vortex columns take no comments");
+            }
+            names.add(c.getName());
+            types.add(c.getType());
+        }
+        Staging.schema(names, types); // fails naming a column Vortex cannot store
+        if (catalog.location(name.getTableName()).isPresent()) {
+            if (mode == SaveMode.IGNORE) {
+                return null;
+            }
+            throw new TrinoException(ALREADY_EXISTS, "table " + name + " already exists");
+        }
+        Path folder = catalog.newTableFolder(name.getTableName());
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new TrinoException(VORTEX_WRITE_ERROR, "cannot create " + folder + ": " + e, e);
+        }
+        return new VortexWriteHandle(folder.toString(), names, types, writeId());
+    }
+
+    private static String writeId() {
+        return UUID.randomUUID().toString();
+    }
+
+    private static void checkRetries(RetryMode mode) {
+        if (mode != RetryMode.NO_RETRIES) {
+            throw new TrinoException(NOT_SUPPORTED, "Vortex writes do not support query retries");
+        }
+    }
+}
