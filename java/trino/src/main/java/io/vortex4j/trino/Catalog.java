@@ -30,6 +30,8 @@ import static io.trino.spi.StandardErrorCode.GENERIC_INTERNAL_ERROR;
 public final class Catalog {
     /** The one schema. */
     public static final String SCHEMA = "default";
+    /** The longest table name a new table may have: a folder name's bytes on common file systems. */
+    public static final int MAX_NAME_BYTES = 255;
     /** The file suffix of Vortex tables. */
     public static final String SUFFIX = ".vortex";
 

@@ -31,7 +31,7 @@ enum Errors implements ErrorCodeSupplier {
         } catch (TrinoException e) {
             throw e;
         } catch (RuntimeException e) {
-            String message = String.valueOf(e.getMessage());
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new TrinoException(VORTEX_READ_ERROR, message.contains(path) ? message : path + ": " + message, e);
         }
     }

@@ -13,6 +13,7 @@ import io.trino.spi.type.Int128;
 import io.trino.spi.type.IntegerType;
 import io.trino.spi.type.RealType;
 import io.trino.spi.type.SmallintType;
+import io.trino.spi.type.TimeType;
 import io.trino.spi.type.TimestampType;
 import io.trino.spi.type.TinyintType;
 import io.trino.spi.type.Type;
@@ -129,7 +130,20 @@ final class PageColumns {
             }
             return v;
         }
-        throw new TrinoException(NOT_SUPPORTED, "Vortex tables cannot store columns of type " + type);
+        if (type instanceof TimeType t) {
+            // picoseconds of the day, in the unit TrinoTypes.toVortex chose
+            long per = switch (TrinoTypes.timeUnit(t.getPrecision())) {
+                case MILLISECONDS -> 1_000_000_000L;
+                case MICROSECONDS -> 1_000_000L;
+                default -> 1_000L;
+            };
+            long[] v = new long[rows];
+            for (int r = 0; r < rows; r++) {
+                v[r] = isValid(valid, r) ? t.getLong(block, r) / per : 0;
+            }
+            return v;
+        }
+        throw new TrinoException(NOT_SUPPORTED, "Unsupported column type: " + type);
     }
 
     private static boolean isValid(boolean[] valid, int r) {

@@ -40,8 +40,9 @@ final class Staging {
         for (int i = 0; i < names.size(); i++) {
             Type t = types.get(i);
             String name = names.get(i);
+            // Trino's own wording, which its clients and tests match on
             fields.add(new Field(name, TrinoTypes.toVortex(t).orElseThrow(() -> new TrinoException(NOT_SUPPORTED,
-                    "column " + name + ": Vortex tables cannot store type " + t)), true));
+                    "Unsupported column type: " + t)), true));
         }
         return new Schema(fields);
     }

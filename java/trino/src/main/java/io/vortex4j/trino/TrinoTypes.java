@@ -100,10 +100,17 @@ public final class TrinoTypes {
             return Optional.of(DataType.decimal(d.getPrecision(), d.getScale()));
         } else if (t instanceof DateType) {
             return Optional.of(DataType.DATE);
+        } else if (t instanceof TimeType time) {
+            return Optional.of(DataType.time(timeUnit(time.getPrecision())));
         } else if (t instanceof TimestampType ts && ts.getPrecision() <= 6) {
             return Optional.of(DataType.timestamp(ts.getPrecision() <= 3 ? DataType.TimeUnit.MILLISECONDS : DataType.TimeUnit.MICROSECONDS, null));
         }
         return Optional.empty();
+    }
+
+    /** The unit that holds values of {@code precision} fractional digits (at least milliseconds). */
+    static DataType.TimeUnit timeUnit(int precision) {
+        return precision <= 3 ? DataType.TimeUnit.MILLISECONDS : precision <= 6 ? DataType.TimeUnit.MICROSECONDS : DataType.TimeUnit.NANOSECONDS;
     }
 
     /** The precision in fractional digits of a time unit. */

@@ -25,6 +25,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -45,7 +47,7 @@ final class Values {
         if (value == null) {
             out.appendNull();
         } else if (type instanceof RowType row) {
-            List<Object> fields = value instanceof Map<?, ?> m ? List.copyOf(m.values()) : List.of((Object[]) value);
+            List<Object> fields = value instanceof Map<?, ?> m ? new ArrayList<>(m.values()) : Arrays.asList((Object[]) value);
             ((RowBlockBuilder) out).buildEntry(builders -> {
                 for (int i = 0; i < builders.size(); i++) {
                     write(row.getFields().get(i).getType(), builders.get(i), fields.get(i));

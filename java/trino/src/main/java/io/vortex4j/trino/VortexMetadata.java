@@ -20,6 +20,8 @@ import io.trino.spi.connector.ConstraintApplicationResult;
 import io.trino.spi.connector.LimitApplicationResult;
 import io.trino.spi.connector.RetryMode;
 import io.trino.spi.connector.SaveMode;
+import io.trino.spi.connector.RelationColumnsMetadata;
+import io.trino.spi.connector.SchemaNotFoundException;
 import io.trino.spi.connector.SchemaTableName;
 import io.trino.spi.statistics.ComputedStatistics;
 import io.trino.spi.statistics.TableStatistics;
@@ -30,6 +32,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +67,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
     public ConnectorTableHandle getTableHandle(ConnectorSession session, SchemaTableName name,
             Optional<ConnectorTableVersion> startVersion, Optional<ConnectorTableVersion> endVersion) {
         if (startVersion.isPresent() || endVersion.isPresent()) {
-            throw new TrinoException(NOT_SUPPORTED, "Vortex tables have no versions");
+            throw new TrinoException(NOT_SUPPORTED, "This connector does not support versioned tables");
         }
         if (!name.getSchemaName().equals(Catalog.SCHEMA)) {
             return null;
@@ -86,6 +92,22 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             return List.of();
         }
         return catalog.tableNames().stream().map(n -> new SchemaTableName(Catalog.SCHEMA, n)).toList();
+    }
+
+    @Override
+    public Iterator<RelationColumnsMetadata> streamRelationColumns(ConnectorSession session, Optional<String> schema,
+            UnaryOperator<Set<SchemaTableName>> filter) {
+        List<RelationColumnsMetadata> out = new ArrayList<>();
+        for (SchemaTableName name : filter.apply(new LinkedHashSet<>(listTables(session, schema)))) {
+            Optional<Path> location = catalog.location(name.getTableName());
+            try {
+                location.ifPresent(p -> out.add(RelationColumnsMetadata.forTable(name,
+                        Datasets.with(p.toString(), Datasets::columns).stream().map(VortexColumnHandle::metadata).toList())));
+            } catch (TrinoException unreadable) {
+                // left out here; its queries say why
+            }
+        }
+        return out.iterator();
     }
 
     @Override
@@ -217,13 +239,21 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
     private VortexWriteHandle beginWrite(ConnectorTableMetadata metadata, SaveMode mode) {
         SchemaTableName name = metadata.getTable();
         if (!name.getSchemaName().equals(Catalog.SCHEMA)) {
-            throw new TrinoException(NOT_SUPPORTED, "the vortex catalog has one schema, " + Catalog.SCHEMA);
+            throw new SchemaNotFoundException(name.getSchemaName());
         }
         if (mode == SaveMode.REPLACE) {
-            throw new TrinoException(NOT_SUPPORTED, "Vortex tables cannot be replaced");
+            throw new TrinoException(NOT_SUPPORTED, "This connector does not support replacing tables");
         }
-        if (!metadata.getProperties().isEmpty() || metadata.getComment().isPresent()) {
-            throw new TrinoException(NOT_SUPPORTED, "Vortex tables take no properties or comments");
+        if (metadata.getComment().isPresent()) {
+            throw new TrinoException(NOT_SUPPORTED, "This connector does not support creating tables with table comment");
+        }
+        if (!metadata.getProperties().isEmpty()) {
+            throw new TrinoException(NOT_SUPPORTED, "Vortex tables take no properties, not " + metadata.getProperties().keySet());
+        }
+        int length = name.getTableName().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (length > Catalog.MAX_NAME_BYTES) {
+            throw new TrinoException(NOT_SUPPORTED, "Table name must be shorter than or equal to '" + Catalog.MAX_NAME_BYTES
+                    + "' characters but got '" + length + "': it names a folder");
         }
         List<String> names = new ArrayList<>();
         List<Type> types = new ArrayList<>();
@@ -232,7 +262,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
                 continue;
             }
             if (c.getComment() != null && !c.getComment().isEmpty()) {
-                throw new TrinoException(NOT_SUPPORTED, "Vortex columns take no comments");
+                throw new TrinoException(NOT_SUPPORTED, "This connector does not support creating tables with column comment");
             }
             names.add(c.getName());
             types.add(c.getType());

@@ -38,4 +38,19 @@ public record VortexTableHandle(
     VortexTableHandle withAggregation(PushedAggregation pushed) {
         return new VortexTableHandle(name, location, firstFileColumn, constraint, likes, limit, Optional.of(pushed));
     }
+
+    /** What EXPLAIN shows: the table and what was pushed, the filter as the reader applies it. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(name.toString());
+        io.vortex4j.reader.predicate.Predicate filter = Filters.predicate(this);
+        if (filter != null) {
+            sb.append(" constraint=[").append(filter).append(']');
+        }
+        limit.ifPresent(n -> sb.append(" limit=").append(n));
+        aggregation.ifPresent(a -> sb.append(" aggregation=[groupBy=").append(a.groupBy().stream().map(VortexColumnHandle::name).toList())
+                .append(", ").append(a.aggregates().stream().map(f -> f.name() + "(" + f.column().map(VortexColumnHandle::name).orElse("*") + ")").toList())
+                .append(']'));
+        return sb.toString();
+    }
 }
