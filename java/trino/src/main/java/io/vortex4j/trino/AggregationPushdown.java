@@ -29,14 +29,14 @@ import java.util.Optional;
  * Trino), MIN/MAX of integers, dates and decimals, AVG of integers (the exact sum over the count;
  * Trino sums in a double, equal while the sums stay below 2^53), COUNT of any file column. Floating
  * point (summed in another order), strings' MIN/MAX, DISTINCT, FILTER and ORDER BY are left to
- * Trino, as are tables with a pushed limit.
+ * Trino, as are tables with a pushed limit or a pushed filter on a struct field.
  */
 final class AggregationPushdown {
     private AggregationPushdown() {}
 
     static Optional<AggregationApplicationResult<VortexTableHandle>> apply(VortexTableHandle table,
             List<AggregateFunction> aggregates, Map<String, ColumnHandle> assignments, List<List<ColumnHandle>> groupingSets) {
-        if (table.aggregation().isPresent() || table.limit().isPresent() || groupingSets.size() != 1) {
+        if (table.aggregation().isPresent() || table.limit().isPresent() || groupingSets.size() != 1 || filtersFieldPath(table)) {
             return Optional.empty();
         }
         List<VortexColumnHandle> groupBy = new ArrayList<>();
@@ -65,6 +65,15 @@ final class AggregationPushdown {
         Map<ColumnHandle, ColumnHandle> grouping = new java.util.LinkedHashMap<>();
         groupBy.forEach(g -> grouping.put(g, g));
         return Optional.of(new AggregationApplicationResult<>(pushed, projections, outputs, grouping, false));
+    }
+
+    /**
+     * Whether the pushed filter tests a struct field by its path: the reader's dataset aggregation
+     * reads top-level columns only, so such a filter stays a scan and Trino aggregates.
+     */
+    private static boolean filtersFieldPath(VortexTableHandle table) {
+        boolean domains = table.constraint().getDomains().map(d -> d.keySet().stream().anyMatch(c -> c.name().contains("."))).orElse(false);
+        return domains || table.likes().stream().anyMatch(l -> l.column().name().contains("."));
     }
 
     /** The name of aggregate output {@code index}. */

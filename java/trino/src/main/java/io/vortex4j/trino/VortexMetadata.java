@@ -20,7 +20,9 @@ import io.trino.spi.connector.ConstraintApplicationResult;
 import io.trino.spi.connector.LimitApplicationResult;
 import io.trino.spi.connector.RetryMode;
 import io.trino.spi.connector.SaveMode;
+import io.trino.spi.connector.ProjectionApplicationResult;
 import io.trino.spi.connector.RelationColumnsMetadata;
+import io.trino.spi.expression.ConnectorExpression;
 import io.trino.spi.connector.SchemaNotFoundException;
 import io.trino.spi.connector.SchemaTableName;
 import io.trino.spi.statistics.ComputedStatistics;
@@ -140,6 +142,16 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             return Optional.empty();
         }
         return FilterPushdown.apply((VortexTableHandle) table, constraint).map(r -> r.transform(h -> h));
+    }
+
+    @Override
+    public Optional<ProjectionApplicationResult<ConnectorTableHandle>> applyProjection(ConnectorSession session,
+            ConnectorTableHandle table, List<ConnectorExpression> projections, Map<String, ColumnHandle> assignments) {
+        if (!VortexSessionProperties.pushdown(session) || ((VortexTableHandle) table).aggregation().isPresent()) {
+            return Optional.empty();
+        }
+        return ProjectionPushdown.apply((VortexTableHandle) table, projections, assignments)
+                .map(r -> new ProjectionApplicationResult<>(r.getHandle(), r.getProjections(), r.getAssignments(), false));
     }
 
     @Override

@@ -226,6 +226,17 @@ public class VortexTypesTest extends AbstractTestQueryFramework {
     }
 
     @Test
+    public void nestedFieldsPushed() {
+        String sql = "SELECT id, pt.x, pt.label FROM types WHERE pt.label = 'p1' AND pt.x > 100";
+        MaterializedResult on = computeActual(pushdown(true), sql);
+        assertThat(on.getMaterializedRows()).containsExactlyInAnyOrderElementsOf(computeActual(pushdown(false), sql).getMaterializedRows());
+        assertThat(on.getRowCount()).isEqualTo(countRows(r -> !isNull(r) && r % 3 == 1 && r % 5 != 0 && r > 100));
+        // the fields are read by path and the filter on them is the reader's
+        assertThat(query(pushdown(true), sql)).isFullyPushedDown();
+        assertThat(computeActual(pushdown(true), "EXPLAIN " + sql).getOnlyValue().toString()).contains("pt.label = 'p1'");
+    }
+
+    @Test
     public void filtersOnEveryType() {
         for (String where : List.of("i8 < -100", "i16 BETWEEN -1000 AND 1000", "u8 > 200", "u16 IN (200, 400, 59800)",
                 "u32 >= 4000000000", "u64 > DECIMAL '100000000000'", "f32 > 10", "f64 < -5", "flag", "NOT flag",
