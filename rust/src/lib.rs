@@ -6,6 +6,7 @@ pub(crate) mod aggregate; // the fused filter + GROUP BY of a chunk: key decodin
 pub(crate) mod cache; // every process-wide cache (open files, layout readers, dictionaries, segments), one bound policy
 pub mod convert; // Parquet, CSV and Arrow IPC into Vortex files, and Vortex out to them
 pub mod error; // the library's errors, each becoming one Java exception
+pub(crate) mod engine; // Calcite's plans (as Substrait) executed by DataFusion, our scan its leaf
 pub(crate) mod export; // a chunk's columns handed to Java as buffers it reads in place
 pub mod filter; // kernels evaluating a predicate leaf on encoded data into selection words
 pub mod io; // opening files and reading their segments on the scanning thread

@@ -92,9 +92,14 @@ fn chunk_column(chunk: &Chunk, i: usize) -> Result<&ArrayRef> {
 
 /// The selected rows of column `i` of `chunk` decoded into Arrow's layout.
 pub fn export_plain(chunk: &Chunk, i: usize, selection: Option<&[u64]>) -> Result<FFI_ArrowArray> {
+    Ok(to_c(&arrow_column(chunk, i, selection)?))
+}
+
+/// The selected rows of column `i` of `chunk` as an Arrow array of [`column_field`]'s type.
+pub fn arrow_column(chunk: &Chunk, i: usize, selection: Option<&[u64]>) -> Result<ArrowArrayRef> {
     let field = column_field(chunk, i)?;
     let column = selected(chunk_column(chunk, i)?, selection, field.name())?;
-    Ok(to_c(&decode(&column, &field)?))
+    decode(&column, &field)
 }
 
 /// Whether column `i` of `chunk` is a dictionary of strings (exported as codes).

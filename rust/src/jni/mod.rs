@@ -7,6 +7,7 @@
 
 mod chunk;
 mod convert;
+mod engine;
 mod file;
 mod filter;
 mod memory;

@@ -94,6 +94,33 @@ impl PreparedFilter {
         Ok(PreparedFilter { root, leaves: leaves.len(), external })
     }
 
+    /// Prepares `predicate`, every leaf native, for a scan whose columns are `names` of `dtypes`:
+    /// the shape and leaves Java would send for it, built here (the native engine's scans).
+    pub fn of(names: &[String], dtypes: &[DType], predicate: &Predicate) -> Result<Self> {
+        fn flatten(p: &Predicate, names: &[String], shape: &mut Vec<i32>, leaves: &mut Vec<LeafSpec>) -> Result<()> {
+            let children = match p {
+                Predicate::And(c) => Some((AND, c)),
+                Predicate::Or(c) => Some((OR, c)),
+                _ => None,
+            };
+            if let Some((tag, children)) = children {
+                shape.extend([tag, children.len() as i32]);
+                return children.iter().try_for_each(|c| flatten(c, names, shape, leaves));
+            }
+            let name = p.column().ok_or_else(|| Error::Invalid(format!("not a leaf: {p:?}")))?;
+            let column = names
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| Error::Invalid(format!("filter on column '{name}', which the scan does not read")))?;
+            shape.extend([LEAF, leaves.len() as i32]);
+            leaves.push(LeafSpec { encoded: Some(p.encode()), column });
+            Ok(())
+        }
+        let (mut shape, mut leaves) = (Vec::new(), Vec::new());
+        flatten(&predicate.clone().normalize(), names, &mut shape, &mut leaves)?;
+        Self::new(names, dtypes, &shape, leaves)
+    }
+
     /// How many leaves Java sent.
     pub fn leaves(&self) -> usize {
         self.leaves

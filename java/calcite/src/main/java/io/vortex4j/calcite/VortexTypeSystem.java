@@ -7,7 +7,7 @@ import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Calcite's default type system with two changes, so that Vortex values keep their types and
+ * Calcite's default type system with these changes, so that Vortex values keep their types and
  * sums never wrap around:
  *
  * <ul>
@@ -23,7 +23,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *       {@code CAST(SUM AS <AVG type>) / COUNT}, so with its default (the argument's type) an
  *       integer average is truncated and fails once the sum outgrows the argument's type ("out
  *       of range"), and a decimal one is divided with 16 significant digits. The sum is exact,
- *       the quotient the double nearest to it.
+ *       the quotient the double nearest to it;
+ *   <li>a quotient with a DECIMAL operand ({@code price / qty}, {@code SUM(a) / SUM(b)}) is DOUBLE,
+ *       as in DuckDB; Calcite's default is a DECIMAL of at most 6 fractional digits, so a ratio
+ *       such as 0.0361 came out with 3 significant digits.
  * </ul>
  *
  * <p>Use it with {@code jdbc:calcite:} connections ({@link VortexSql#connectionProperties}).
@@ -102,5 +105,12 @@ public class VortexTypeSystem extends RelDataTypeSystemImpl {
             default:
                 return super.deriveAvgAggType(typeFactory, argumentType);
         }
+    }
+
+    /** See the class comment: a quotient with a DECIMAL operand is DOUBLE. */
+    @Override
+    public RelDataType deriveDecimalDivideType(RelDataTypeFactory typeFactory, RelDataType type1, RelDataType type2) {
+        return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE),
+                type1.isNullable() || type2.isNullable());
     }
 }

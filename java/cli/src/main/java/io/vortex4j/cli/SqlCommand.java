@@ -6,6 +6,7 @@ import io.vortex4j.calcite.VortexSql;
 import io.vortex4j.calcite.VortexTable;
 import io.vortex4j.calcite.jdbc.Statements;
 import io.vortex4j.calcite.jdbc.SyntaxError;
+import io.vortex4j.calcite.jdbc.Engine;
 import io.vortex4j.calcite.jdbc.VortexDriver;
 import io.vortex4j.reader.internal.Native;
 import java.io.IOException;
@@ -53,6 +54,11 @@ final class SqlCommand implements Callable<Integer> {
     @Option(names = "--no-pushdown", description = "evaluate everything in Calcite (the baseline)")
     boolean noPushdown;
 
+    @Option(names = "--engine", paramLabel = "calcite|native",
+            description = "which engine runs the queries: native (DataFusion, where it runs them exactly) or calcite;"
+                    + " default the system property vortex4j.engine, else calcite")
+    String engine;
+
     @Option(names = "--shell", description = "the interactive shell even when stdin is not a terminal")
     boolean forceShell;
 
@@ -89,6 +95,10 @@ final class SqlCommand implements Callable<Integer> {
             folder = Paths.get("");
         } else if (!Files.isDirectory(folder)) {
             throw new IllegalArgumentException("--data " + folder + " is not a folder");
+        }
+        if (engine != null) {
+            // Every connection the command opens (the shell's too) reads it.
+            System.setProperty(Engine.PROPERTY, Engine.of(engine).toString());
         }
         String sql = String.join(" ", sqlWords).strip();
         if (sql.isEmpty() && (forceShell || System.console() != null)) {

@@ -23,17 +23,32 @@ final class ExplainLines extends Prepare.PreparedExplain {
     static final String COLUMN = "plan";
 
     private final SqlExplainFormat format;
+    private final RelRoot root;
+    /** Why the native engine declined the statement (said in the first line), or null. */
+    private final String declined;
 
     ExplainLines(RelDataType rowType, RelDataType parameterRowType, RelRoot root, SqlExplainFormat format,
-            SqlExplainLevel detailLevel) {
+            SqlExplainLevel detailLevel, String declined) {
         super(rowType, parameterRowType, root, format, detailLevel);
         this.format = format;
+        this.root = root;
+        this.declined = declined;
     }
 
     /** The rows: the plan's lines, or the whole plan when it is a document. */
     List<String> lines() {
+        if (root.rel instanceof NativeQuery query) {
+            return query.explainLines();
+        }
         String plan = getCode();
-        return format == SqlExplainFormat.TEXT ? plan.lines().toList() : List.of(plan);
+        List<String> lines = format == SqlExplainFormat.TEXT ? plan.lines().toList() : List.of(plan);
+        if (declined == null) {
+            return lines;
+        }
+        List<String> said = new ArrayList<>(lines.size() + 1);
+        said.add("-- engine calcite: the native engine declined this statement: " + declined);
+        said.addAll(lines);
+        return said;
     }
 
     @Override

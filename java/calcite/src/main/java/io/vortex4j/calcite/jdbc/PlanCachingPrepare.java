@@ -24,7 +24,8 @@ import org.apache.calcite.linq4j.Enumerator;
 final class PlanCachingPrepare extends VortexPrepare {
     private final PlanCache cache;
 
-    PlanCachingPrepare(PlanCache cache) {
+    PlanCachingPrepare(PlanCache cache, Engine engine) {
+        super(engine);
         this.cache = cache;
     }
 

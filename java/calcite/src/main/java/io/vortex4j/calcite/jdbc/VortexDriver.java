@@ -45,6 +45,10 @@ import org.apache.calcite.jdbc.Driver;
  *   <li>{@code threads} — how many splits of a pushed aggregate or top-n run side by side (default: the
  *       system property {@code vortex4j.threads}, else the available processors; see {@link
  *       SplitExecutor});</li>
+ *   <li>{@code engine} — {@code native} runs queries in the native engine (DataFusion, the
+ *       {@code engine} module) where it runs them exactly as Calcite would, {@code calcite} in
+ *       Calcite's generated code (default: the system property {@code vortex4j.engine}, else
+ *       {@code calcite}; see {@link Engine});</li>
  *   <li>any other key is a Calcite connection property (e.g. {@code lex}, {@code fun}).</li>
  * </ul>
  */
@@ -61,11 +65,11 @@ public final class VortexDriver extends Driver {
 
     /** The instance {@link java.sql.DriverManager} uses; each connection gets its own with its cache. */
     public VortexDriver() {
-        this(null);
+        this(null, Engine.CALCITE);
     }
 
-    private VortexDriver(PlanCache cache) {
-        super(() -> cache == null ? new VortexPrepare() : new PlanCachingPrepare(cache));
+    private VortexDriver(PlanCache cache, Engine engine) {
+        super(() -> cache == null ? new VortexPrepare(engine) : new PlanCachingPrepare(cache, engine));
     }
 
     @Override
@@ -121,9 +125,12 @@ public final class VortexDriver extends Driver {
         Object planCache = props.remove("planCache");
         Object paths = props.remove("paths");
         Object threadsProperty = props.remove("threads");
+        Object engineProperty = props.remove("engine");
         PathAccess access;
         int threads;
+        Engine engine;
         try {
+            engine = engineProperty == null ? Engine.defaultEngine() : Engine.of(engineProperty.toString());
             access = paths == null ? PathAccess.FOLDER : PathAccess.of(paths.toString());
             threads = threadsProperty == null ? SplitExecutor.defaultThreads()
                     : SplitExecutor.parseThreads("threads", threadsProperty.toString());
@@ -133,7 +140,7 @@ public final class VortexDriver extends Driver {
         return open(Paths.get(directory),
                 pushdown == null ? VortexSchemaFactory.defaultPushdown() : parseBoolean("pushdown", pushdown.toString()),
                 planCache == null ? DEFAULT_PLAN_CACHE : parseCapacity(planCache.toString()),
-                props, access, threads);
+                props, access, threads, engine);
     }
 
     /**
@@ -156,15 +163,19 @@ public final class VortexDriver extends Driver {
     /** {@link #open(Path, boolean, int, Properties)} with files by path in FROM as {@code paths} allows. */
     static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties,
             PathAccess paths) throws SQLException {
-        return open(directory, pushdown, planCache, calciteProperties, paths, SplitExecutor.defaultThreads());
+        return open(directory, pushdown, planCache, calciteProperties, paths, SplitExecutor.defaultThreads(),
+                Engine.defaultEngine());
     }
 
-    /** {@link #open(Path, boolean, int, Properties, PathAccess)} whose tables run pushed aggregates on {@code threads} threads. */
+    /**
+     * {@link #open(Path, boolean, int, Properties, PathAccess)} whose tables run pushed aggregates on
+     * {@code threads} threads, its queries run by {@code engine}.
+     */
     static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties,
-            PathAccess paths, int threads) throws SQLException {
+            PathAccess paths, int threads, Engine engine) throws SQLException {
         Properties props = driverProperties();
         props.putAll(calciteProperties);
-        VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null);
+        VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null, engine);
         Connection connection = driver.connectCalcite(props);
         try {
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);

@@ -46,7 +46,7 @@ import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
 /**
- * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with nine changes.
+ * How {@code jdbc:vortex:} connections prepare statements: Calcite's way, with ten changes.
  *
  * <ul>
  *   <li>A statement may end with {@code ;} ({@link Statements#withoutTerminator}).
@@ -68,6 +68,8 @@ import org.apache.calcite.tools.Programs;
  *   <li>A plan that is one pushed aggregate is found by the push-down rules alone ({@link
  *       DirectOptimization}), Calcite's default rules registered only for the other plans ({@link
  *       DeferredRulesPlanner}), and runs without generated code ({@link DirectPlan}).
+ *   <li>With {@code engine=native} ({@link Engine}), any other query goes to the native engine
+ *       ({@link NativeExecution}) as one {@link NativeQuery}, unless the engine declines it.
  * </ul>
  */
 class VortexPrepare extends CalcitePrepareImpl {
@@ -86,8 +88,15 @@ class VortexPrepare extends CalcitePrepareImpl {
     /** Whether the statement being prepared is an EXPLAIN ({@link ExplainLines}). */
     private boolean explain;
 
+    /** Which engine runs the statements: the native engine where it takes them ({@link NativeExecution}). */
+    private final Engine engine;
+    /** Why the native engine declined the statement being prepared, for EXPLAIN; else null. */
+    private String declined;
+
     /** For Calcite's prepare factory. */
-    VortexPrepare() {}
+    VortexPrepare(Engine engine) {
+        this.engine = engine;
+    }
 
     @Override
     public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
@@ -97,6 +106,7 @@ class VortexPrepare extends CalcitePrepareImpl {
         }
         sql = query.sql;
         explain = false;
+        declined = null;
         CalciteSignature<T> signature;
         try {
             signature = super.prepareSql(context, query, elementType, maxRowCount);
@@ -185,7 +195,7 @@ class VortexPrepare extends CalcitePrepareImpl {
         protected PreparedResult createPreparedExplanation(RelDataType resultType, RelDataType parameterRowType,
                 RelRoot root, SqlExplainFormat format, SqlExplainLevel detailLevel) {
             vortexPrepare.explain = true;
-            return new ExplainLines(resultType, parameterRowType, root, format, detailLevel);
+            return new ExplainLines(resultType, parameterRowType, root, format, detailLevel, vortexPrepare.declined);
         }
 
         /** Calcite's validator set-up ({@code CalcitePrepareImpl.createSqlValidator}) with {@link VortexSqlValidator}. */
@@ -227,13 +237,43 @@ class VortexPrepare extends CalcitePrepareImpl {
                 if (direct != null) {
                     return root.withRel(direct);
                 }
+                RelRoot natively = nativePlan(root);
+                if (natively != null) {
+                    return natively;
+                }
             }
             return super.optimize(root, materializations, lattices);
+        }
+
+        /**
+         * The statement as one {@link NativeQuery} when the connection's engine is native and the
+         * engine takes it; else null (the reason kept for EXPLAIN), and Calcite plans it.
+         */
+        private RelRoot nativePlan(RelRoot root) {
+            if (vortexPrepare.engine != Engine.NATIVE || !root.kind.belongsTo(org.apache.calcite.sql.SqlKind.QUERY)) {
+                return null;
+            }
+            NativeExecution execution = NativeExecution.find();
+            if (execution == null) {
+                vortexPrepare.declined = "the native engine (module engine) is not on the class path";
+                return null;
+            }
+            NativeExecution.Plan plan = execution.plan(root, context);
+            if (plan.declined() != null) {
+                vortexPrepare.declined = plan.declined();
+                return null;
+            }
+            NativeQuery query = new NativeQuery(root.rel.getCluster(), root.validatedRowType, plan);
+            return RelRoot.of(query, root.validatedRowType, root.kind);
         }
 
         /** A plan that is one pushed aggregate runs without generated code ({@link DirectPlan}). */
         @Override
         protected PreparedResult implement(RelRoot root) {
+            NativeResult natively = NativeResult.of(root, parameterRowType, fieldOrigins);
+            if (natively != null) {
+                return natively;
+            }
             DirectPlan direct = DirectPlan.of(root, parameterRowType, fieldOrigins);
             return direct != null ? direct : super.implement(root);
         }

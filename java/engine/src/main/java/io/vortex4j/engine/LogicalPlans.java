@@ -1,0 +1,107 @@
+package io.vortex4j.engine;
+
+import java.util.EnumSet;
+import java.util.List;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+
+/**
+ * A statement's logical plan made ready for the native engine, which must compute what Calcite
+ * would: sub-queries become joins (Calcite's own rules and decorrelator), constant expressions
+ * are folded, and where DataFusion's arithmetic differs from Calcite's types the plan says
+ * Calcite's explicitly (averages and decimal quotients in DOUBLE, as {@code VortexTypeSystem}
+ * types them). Joins are left in the statement's order: DataFusion's optimizer turns filters
+ * over cross products into join keys and picks each hash join's build side from the tables'
+ * row counts.
+ */
+final class LogicalPlans {
+    private LogicalPlans() {}
+
+    private static final HepProgram SUB_QUERIES = HepProgram.builder()
+            .addRuleCollection(List.of(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                    CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE))
+            .build();
+
+    /** AVG as SUM / COUNT in AVG's type (DOUBLE); constants folded. */
+    private static final HepProgram SIMPLIFY = HepProgram.builder()
+            .addRuleInstance(AggregateReduceFunctionsRule.Config.DEFAULT
+                    .withFunctionsToReduce(EnumSet.of(SqlKind.AVG)).toRule())
+            .addRuleCollection(List.of(CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                    CoreRules.JOIN_REDUCE_EXPRESSIONS))
+            .build();
+
+    /** The plan of {@code root}'s result columns, ready for the native engine. */
+    static RelNode prepare(RelRoot root) {
+        RelNode rel = hep(SUB_QUERIES, root.project());
+        rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null));
+        rel = hep(SIMPLIFY, rel);
+        return rel.accept(new Quotients(rel.getCluster().getRexBuilder()));
+    }
+
+    private static RelNode hep(HepProgram program, RelNode rel) {
+        HepPlanner planner = new HepPlanner(program, rel.getCluster().getPlanner().getContext());
+        planner.setExecutor(rel.getCluster().getPlanner().getExecutor());
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+
+    /**
+     * Divisions Calcite types DOUBLE but whose operands are DECIMAL or integers (a quotient with
+     * a DECIMAL operand, an average) made DOUBLE divisions: DataFusion would divide the decimals
+     * in DECIMAL.
+     */
+    private static final class Quotients extends RelHomogeneousShuttle {
+        private final RexShuttle casts;
+
+        Quotients(RexBuilder rex) {
+            this.casts = new RexShuttle() {
+                @Override
+                public RexNode visitCall(RexCall call) {
+                    RexCall visited = (RexCall) super.visitCall(call);
+                    if (visited.getKind() != SqlKind.DIVIDE || !isApproximate(visited.getType())) {
+                        return visited;
+                    }
+                    RexNode a = visited.getOperands().get(0);
+                    RexNode b = visited.getOperands().get(1);
+                    if (isApproximate(a.getType()) && isApproximate(b.getType())) {
+                        return visited;
+                    }
+                    return rex.makeCall(visited.getType(), SqlStdOperatorTable.DIVIDE,
+                            List.of(asDouble(rex, a, visited.getType()), asDouble(rex, b, visited.getType())));
+                }
+            };
+        }
+
+        @Override
+        public RelNode visit(RelNode other) {
+            return super.visit(other).accept(casts);
+        }
+
+        private static boolean isApproximate(RelDataType type) {
+            return SqlTypeName.APPROX_TYPES.contains(type.getSqlTypeName());
+        }
+
+        private static RexNode asDouble(RexBuilder rex, RexNode e, RelDataType doubleType) {
+            if (isApproximate(e.getType())) {
+                return e;
+            }
+            RelDataType t = rex.getTypeFactory().createTypeWithNullability(doubleType, e.getType().isNullable());
+            return rex.makeCast(t, e);
+        }
+    }
+}

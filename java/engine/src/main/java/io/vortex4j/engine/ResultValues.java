@@ -1,0 +1,75 @@
+package io.vortex4j.engine;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DateMilliVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * A result column's values in Calcite's representation of its SQL type (what generated code
+ * would produce: DATE as days in an {@code Integer}, DECIMAL as a {@code BigDecimal} of the
+ * column's scale, integers in their Java width), read from the Arrow vector DataFusion produced.
+ */
+final class ResultValues {
+    private final SqlTypeName type;
+    private final int scale;
+    private final String column;
+
+    ResultValues(String column, RelDataType type) {
+        this.column = column;
+        this.type = type.getSqlTypeName();
+        this.scale = type.getScale();
+    }
+
+    /** Row {@code i} of {@code v}. */
+    Object get(FieldVector v, int i) {
+        if (v.isNull(i)) {
+            return null;
+        }
+        switch (type) {
+            case DATE:
+                if (v instanceof DateDayVector d) {
+                    return d.get(i);
+                }
+                if (v instanceof DateMilliVector d) {
+                    return (int) Math.floorDiv(d.get(i), 86_400_000L);
+                }
+                break;
+            case CHAR:
+            case VARCHAR:
+                return v.getObject(i).toString();
+            case BOOLEAN:
+                return v.getObject(i);
+            default:
+                break;
+        }
+        Object o = v.getObject(i);
+        if (!(o instanceof Number n)) {
+            throw new IllegalStateException("native engine: result column " + column + " of type " + type
+                    + " came as " + v.getField().getType());
+        }
+        switch (type) {
+            case TINYINT: return n.byteValue();
+            case SMALLINT: return n.shortValue();
+            case INTEGER: return n.intValue();
+            case BIGINT: return n.longValue();
+            case REAL: return n.floatValue();
+            case FLOAT:
+            case DOUBLE: return n.doubleValue();
+            case DECIMAL: return decimal(n);
+            default:
+                throw new IllegalStateException("native engine: result column " + column + " of type " + type
+                        + " is not read from " + v.getField().getType());
+        }
+    }
+
+    private BigDecimal decimal(Number n) {
+        BigDecimal d = n instanceof BigDecimal b ? b
+                : n instanceof Double || n instanceof Float ? BigDecimal.valueOf(n.doubleValue())
+                : BigDecimal.valueOf(n.longValue());
+        return d.scale() == scale ? d : d.setScale(scale, RoundingMode.HALF_UP);
+    }
+}

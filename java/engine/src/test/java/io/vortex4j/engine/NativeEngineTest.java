@@ -1,0 +1,209 @@
+package io.vortex4j.engine;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import io.vortex4j.cli.sample.Trades;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * The native engine against Calcite's on the sample trades table: the same answers for filters
+ * the scan takes (dictionary strings, IN, LIKE, ranges), grouping, joins, sub-queries, sorts and
+ * arithmetic; EXPLAIN naming the engine and the scan's pushed filter; fallback; cancel, timeout
+ * and the memory bound.
+ */
+public class NativeEngineTest {
+    @ClassRule
+    public static final TemporaryFolder TMP = new TemporaryFolder();
+
+    private static Path dir;
+    private static Connection nativeEngine;
+    private static Connection calcite;
+
+    /** Each runs natively, and its answer must equal Calcite's. */
+    private static final List<String> QUERIES = List.of(
+            "SELECT sym, COUNT(*), SUM(volume), MIN(price), MAX(price) FROM trades"
+                    + " WHERE sym IN ('AAPL', 'MSFT', 'ZZZ') GROUP BY sym ORDER BY sym",
+            "SELECT COUNT(*) + 0 FROM trades WHERE sym LIKE 'A%' AND volume > 500",
+            "SELECT sym, AVG(price) AS p, AVG(volume) AS v FROM trades WHERE volume BETWEEN 100 AND 200"
+                    + " GROUP BY sym ORDER BY p DESC LIMIT 5",
+            "SELECT t.sym, t.ts, t.volume FROM trades t JOIN (SELECT sym, MAX(volume) AS mv FROM trades GROUP BY sym) m"
+                    + " ON t.sym = m.sym AND t.volume = m.mv ORDER BY t.sym, t.ts",
+            "SELECT ts, sym, price FROM trades WHERE sym = 'NVDA' ORDER BY ts LIMIT 10",
+            "SELECT sym IS NULL AS missing, COUNT(*) FROM trades GROUP BY sym IS NULL ORDER BY 1",
+            "SELECT COUNT(DISTINCT sym) FROM trades WHERE price > 100",
+            "SELECT ts, volume / 3, volume * 2 - ts, price * 2 FROM trades WHERE ts < 20 ORDER BY ts",
+            "SELECT COUNT(*) FROM trades WHERE price > (SELECT AVG(price) FROM trades)",
+            "SELECT sym, COUNT(*) FROM trades WHERE sym IN (SELECT sym FROM trades WHERE volume > 990)"
+                    + " GROUP BY sym ORDER BY 2 DESC, 1 LIMIT 7",
+            "SELECT sym, COUNT(*) FROM trades WHERE NOT (sym = 'AAPL' OR sym LIKE '%M%') AND sym <> 'T'"
+                    + " GROUP BY sym ORDER BY sym",
+            "SELECT CASE WHEN volume > 500 THEN 'big' ELSE 'small' END AS size, COUNT(*) FROM trades"
+                    + " GROUP BY CASE WHEN volume > 500 THEN 'big' ELSE 'small' END ORDER BY 1");
+
+    @BeforeClass
+    public static void write() throws Exception {
+        dir = TMP.getRoot().toPath();
+        Trades.write(dir.resolve("trades.vortex"), 200_000, 7, null);
+        nativeEngine = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=native");
+        calcite = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=calcite");
+    }
+
+    @AfterClass
+    public static void close() throws SQLException {
+        nativeEngine.close();
+        calcite.close();
+    }
+
+    @Test
+    public void answersEqualCalcites() throws SQLException {
+        for (String sql : QUERIES) {
+            List<String> plan = explain(nativeEngine, sql);
+            assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
+            assertEquals(sql, rows(calcite, sql), rows(nativeEngine, sql));
+        }
+    }
+
+    @Test
+    public void explainShowsTheNativePlanAndThePushedFilter() throws SQLException {
+        List<String> plan = explain(nativeEngine, "SELECT ts FROM trades WHERE sym = 'AAPL' ORDER BY ts LIMIT 3");
+        assertEquals("NativeQuery(engine=[native])", plan.get(0));
+        assertTrue(String.join("\n", plan), plan.stream().anyMatch(l -> l.contains("VortexScan: table=vortex.trades")
+                && l.contains("filter=sym = Utf8(\"AAPL\")")));
+        assertTrue(String.join("\n", plan), plan.size() > 2);
+    }
+
+    @Test
+    public void statementsWithParametersRunOnCalcite() throws SQLException {
+        String sql = "SELECT COUNT(*) + 0 FROM trades WHERE volume > ?";
+        List<String> plan = explain(nativeEngine, sql);
+        assertTrue(plan.get(0), plan.get(0).startsWith("-- engine calcite: the native engine declined this statement:"));
+        try (PreparedStatement s = nativeEngine.prepareStatement(sql)) {
+            s.setLong(1, 500);
+            try (ResultSet r = s.executeQuery()) {
+                assertTrue(r.next());
+                assertEquals(rows(calcite, "SELECT COUNT(*) + 0 FROM trades WHERE volume > 500").get(0),
+                        List.of(String.valueOf(r.getLong(1))));
+            }
+        }
+    }
+
+    @Test
+    public void timeoutStopsANativeJoin() throws SQLException {
+        String sql = "SELECT COUNT(*) FROM trades a JOIN trades b ON a.sym = b.sym WHERE a.price + b.price > 0";
+        assertTrue(explain(nativeEngine, sql).get(0).startsWith("NativeQuery"));
+        long start = System.nanoTime();
+        try (Statement s = nativeEngine.createStatement()) {
+            s.setQueryTimeout(1);
+            try (ResultSet r = s.executeQuery(sql)) {
+                r.next();
+                fail("a join of " + r.getLong(1) + " rows was expected to take longer than a second");
+            } catch (SQLTimeoutException e) {
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                assertTrue("stopped after " + millis + " ms", millis < 3_000);
+            }
+        }
+        // The connection goes on.
+        assertEquals(List.of(List.of("200000")), rows(nativeEngine, "SELECT COUNT(*) + 0 FROM trades"));
+    }
+
+    @Test
+    public void cancelStopsANativeJoin() throws Exception {
+        String sql = "SELECT COUNT(*) FROM trades a JOIN trades b ON a.sym = b.sym WHERE a.price + b.price > 0";
+        try (Statement s = nativeEngine.createStatement()) {
+            Thread canceller = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                    s.cancel();
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            canceller.start();
+            long start = System.nanoTime();
+            try (ResultSet r = s.executeQuery(sql)) {
+                r.next();
+                fail("the join was expected to run longer than the cancel's 300 ms");
+            } catch (SQLException e) {
+                assertEquals(e.toString(), "57014", e.getSQLState());
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                assertTrue("stopped after " + millis + " ms", millis < 2_000);
+            }
+            canceller.join();
+        }
+    }
+
+    @Test
+    public void memoryBoundFailsClearly() throws SQLException {
+        System.setProperty(NativeEngine.MEMORY_PROPERTY, "1m");
+        try (Connection c = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=native");
+             Statement s = c.createStatement()) {
+            // A hash join's build side does not spill (sorts and aggregates would, to disk).
+            String sql = "SELECT COUNT(*) FROM trades a JOIN trades b ON a.ts = b.ts";
+            assertTrue(explain(c, sql).get(0).startsWith("NativeQuery"));
+            try (ResultSet r = s.executeQuery(sql)) {
+                r.next();
+                fail("a hash table of 200,000 rows in 1 MB was expected to fail, not count " + r.getLong(1));
+            } catch (SQLException e) {
+                assertTrue(e.getMessage(), e.getMessage().toLowerCase().contains("memory")
+                        || e.getMessage().contains("Resources exhausted"));
+            }
+        } finally {
+            System.clearProperty(NativeEngine.MEMORY_PROPERTY);
+        }
+    }
+
+    @Test
+    public void unknownEngineIsAnError() {
+        try {
+            DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=fast").close();
+            fail("engine=fast was accepted");
+        } catch (SQLException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("engine must be calcite or native, not 'fast'"));
+        }
+    }
+
+    static List<String> explain(Connection c, String sql) throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+            while (r.next()) {
+                lines.add(r.getString(1));
+            }
+        }
+        assertFalse(sql, lines.isEmpty());
+        return lines;
+    }
+
+    /** The rows as text, doubles to 12 significant digits (sums in another order differ in the last bits). */
+    static List<List<String>> rows(Connection c, String sql) throws SQLException {
+        List<List<String>> rows = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            int n = r.getMetaData().getColumnCount();
+            while (r.next()) {
+                List<String> row = new ArrayList<>(n);
+                for (int i = 1; i <= n; i++) {
+                    Object v = r.getObject(i);
+                    row.add(v instanceof Double d ? String.format("%.12g", d) : String.valueOf(v));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,9 @@
+//! The native query engine: a query Calcite planned, handed over as a Substrait plan, executed by
+//! DataFusion with our scan as its leaf (a table's splits as DataFusion's partitions, the filters
+//! DataFusion pushes down evaluated by the prepared filter and zone maps), the results streamed
+//! to Java through Arrow's C stream interface. See docs/engine.md.
+
+pub(crate) mod filters; // DataFusion's pushed filters as our predicates, where exact
+pub(crate) mod query; // a query's session, tables, plan, execution and cancellation
+pub(crate) mod scan; // our scan as DataFusion's leaf operator
+pub(crate) mod table; // a Vortex table as a DataFusion table

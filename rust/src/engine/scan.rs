@@ -1,0 +1,301 @@
+//! Our scan as a DataFusion leaf: a table's splits read in DataFusion's partitions, the filters
+//! DataFusion pushed evaluated by the prepared filter (dictionary kernel, per-entry tables) and
+//! zone maps, the selected rows handed up as Arrow batches.
+//!
+//! A partition's splits are read on a blocking thread (our scans drive vortex on the calling
+//! thread, as the JNI scans do); batches reach DataFusion's async stream through a small channel,
+//! so reading stops soon after the query stops consuming (a cancelled or finished query drops
+//! the stream, the channel closes, the thread ends after its chunk).
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+use arrow::array::RecordBatch;
+use arrow::array::RecordBatchOptions;
+use arrow::datatypes::SchemaRef;
+use datafusion::common::Result as DfResult;
+use datafusion::common::Statistics;
+use datafusion::common::stats::Precision;
+use datafusion::common::tree_node::TreeNodeRecursion;
+use datafusion::error::DataFusionError;
+use datafusion::execution::SendableRecordBatchStream;
+use datafusion::execution::TaskContext;
+use datafusion::physical_expr::EquivalenceProperties;
+use datafusion::physical_expr::PhysicalExpr;
+use datafusion::physical_plan::DisplayAs;
+use datafusion::physical_plan::DisplayFormatType;
+use datafusion::physical_plan::ExecutionPlan;
+use datafusion::physical_plan::Partitioning;
+use datafusion::physical_plan::PlanProperties;
+use datafusion::physical_plan::ReplaceChildrenOptions;
+use datafusion::physical_plan::execution_plan::Boundedness;
+use datafusion::physical_plan::execution_plan::EmissionType;
+use datafusion::physical_plan::statistics::StatisticsArgs;
+use datafusion::physical_plan::stream::RecordBatchStreamAdapter;
+
+use crate::convert::ffi::arrow_column;
+use crate::error::Error;
+use crate::error::Result;
+use crate::io::file::open;
+use crate::predicate::Predicate;
+use crate::predicate::prepared::PreparedFilter;
+use crate::scan::Scan;
+use crate::scan::chunk::Chunk;
+
+/// Rows of one file: a dataset split, with the size and modification time its file had when
+/// Java planned it (`None`: not checked).
+#[derive(Debug, Clone)]
+pub struct Split {
+    pub path: String,
+    pub rows: Range<u64>,
+    pub planned: Option<(u64, i64)>,
+}
+
+/// What every partition of a scan reads.
+#[derive(Debug)]
+struct ScanWork {
+    /// The columns read: the output columns, then those only the filter needs.
+    columns: Vec<String>,
+    /// How many of `columns` are output.
+    output: usize,
+    schema: SchemaRef,
+    /// The pushed filter (every leaf native) and its encoding (the zone-map results' key).
+    filter: Option<(Predicate, Vec<u8>)>,
+    /// Stop a partition after this many rows (only without a filter).
+    limit: Option<usize>,
+}
+
+/// The scan of a table's splits.
+#[derive(Debug)]
+pub struct VortexScanExec {
+    table: String,
+    work: Arc<ScanWork>,
+    splits: Arc<[Split]>,
+    /// Per partition, the indexes of its splits.
+    partitions: Vec<Vec<usize>>,
+    properties: Arc<PlanProperties>,
+}
+
+impl VortexScanExec {
+    /// The scan of `splits` (of table `table`) in up to `partitions` partitions, output columns
+    /// `columns` of `schema` (the projected schema), rows kept by `filter` (every leaf native;
+    /// its other columns are read too).
+    pub fn new(
+        table: &str,
+        splits: Arc<[Split]>,
+        schema: SchemaRef,
+        filter: Option<Predicate>,
+        limit: Option<usize>,
+        partitions: usize,
+    ) -> Self {
+        let mut columns: Vec<String> = schema.fields().iter().map(|f| f.name().clone()).collect();
+        let output = columns.len();
+        if let Some(f) = &filter {
+            leaf_columns(f, &mut columns);
+        }
+        let n = partitions.clamp(1, splits.len().max(1));
+        let mut groups = vec![Vec::new(); n];
+        for i in 0..splits.len() {
+            groups[i % n].push(i);
+        }
+        let properties = PlanProperties::new(
+            EquivalenceProperties::new(schema.clone()),
+            Partitioning::UnknownPartitioning(n),
+            EmissionType::Incremental,
+            Boundedness::Bounded,
+        );
+        let filter = filter.map(|f| {
+            let encoded = f.encode();
+            (f, encoded)
+        });
+        let limit = if filter.is_some() { None } else { limit };
+        VortexScanExec {
+            table: table.to_string(),
+            work: Arc::new(ScanWork { columns, output, schema, filter, limit }),
+            splits,
+            partitions: groups,
+            properties: Arc::new(properties),
+        }
+    }
+
+    fn rows(&self, partition: Option<usize>) -> u64 {
+        let of = |i: &usize| self.splits[*i].rows.end - self.splits[*i].rows.start;
+        match partition {
+            Some(p) => self.partitions.get(p).map_or(0, |g| g.iter().map(of).sum()),
+            None => self.partitions.iter().flatten().map(of).sum(),
+        }
+    }
+}
+
+/// Adds the columns of `p`'s leaves missing from `columns`.
+fn leaf_columns(p: &Predicate, columns: &mut Vec<String>) {
+    match p {
+        Predicate::And(c) | Predicate::Or(c) => c.iter().for_each(|c| leaf_columns(c, columns)),
+        Predicate::Not(c) => leaf_columns(c, columns),
+        leaf => {
+            if let Some(c) = leaf.column() {
+                if !columns.iter().any(|n| n == c) {
+                    columns.push(c.to_string());
+                }
+            }
+        }
+    }
+}
+
+impl DisplayAs for VortexScanExec {
+    fn fmt_as(&self, _t: DisplayFormatType, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "VortexScan: table={}, splits={}, columns=[{}]", self.table, self.splits.len(), self.work.columns[..self.work.output].join(", "))?;
+        if let Some((filter, _)) = &self.work.filter {
+            write!(f, ", filter={}", describe(filter))?;
+        }
+        if let Some(limit) = self.work.limit {
+            write!(f, ", limit={limit}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A predicate in SQL-like text, for EXPLAIN.
+fn describe(p: &Predicate) -> String {
+    let join = |c: &[Predicate], op: &str| format!("({})", c.iter().map(describe).collect::<Vec<_>>().join(op));
+    match p {
+        Predicate::And(c) => join(c, " AND "),
+        Predicate::Or(c) => join(c, " OR "),
+        Predicate::Not(c) => format!("NOT {}", describe(c)),
+        Predicate::Compare { column, op, value } => format!("{column} {} {value:?}", op.symbol()),
+        Predicate::Between { column, low, high } => format!("{column} BETWEEN {low:?} AND {high:?}"),
+        Predicate::In { column, values, negated } => {
+            format!("{column} {}IN ({} values)", if *negated { "NOT " } else { "" }, values.len())
+        }
+        Predicate::IsNull { column, negated } => format!("{column} IS {}NULL", if *negated { "NOT " } else { "" }),
+        Predicate::Like { column, pattern, negated, case_insensitive, .. } => format!(
+            "{column} {}{} '{pattern}'",
+            if *negated { "NOT " } else { "" },
+            if *case_insensitive { "ILIKE" } else { "LIKE" }
+        ),
+        other => format!("{other:?}"),
+    }
+}
+
+impl ExecutionPlan for VortexScanExec {
+    fn name(&self) -> &'static str {
+        "VortexScan"
+    }
+
+    fn properties(&self) -> &Arc<PlanProperties> {
+        &self.properties
+    }
+
+    fn children(&self) -> Vec<&Arc<dyn ExecutionPlan>> {
+        vec![]
+    }
+
+    fn apply_expressions(
+        &self,
+        _f: &mut dyn FnMut(&Arc<dyn PhysicalExpr>) -> DfResult<TreeNodeRecursion>,
+    ) -> DfResult<TreeNodeRecursion> {
+        Ok(TreeNodeRecursion::Continue)
+    }
+
+    fn replace_children(
+        self: Arc<Self>,
+        _children: Vec<Arc<dyn ExecutionPlan>>,
+        _options: ReplaceChildrenOptions,
+    ) -> DfResult<Arc<dyn ExecutionPlan>> {
+        Ok(self)
+    }
+
+    #[allow(deprecated)]
+    fn with_new_children(self: Arc<Self>, _children: Vec<Arc<dyn ExecutionPlan>>) -> DfResult<Arc<dyn ExecutionPlan>> {
+        Ok(self)
+    }
+
+    fn execute(&self, partition: usize, _context: Arc<TaskContext>) -> DfResult<SendableRecordBatchStream> {
+        let group = self
+            .partitions
+            .get(partition)
+            .cloned()
+            .ok_or_else(|| DataFusionError::Internal(format!("scan of {}: no partition {partition}", self.table)))?;
+        let (tx, rx) = tokio::sync::mpsc::channel::<DfResult<RecordBatch>>(2);
+        let work = self.work.clone();
+        let splits = self.splits.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut left = work.limit;
+            for i in group {
+                if tx.is_closed() || left == Some(0) {
+                    return;
+                }
+                let sent = read_split(&work, &splits[i], &mut left, &|batch| tx.blocking_send(Ok(batch)).is_ok());
+                match sent {
+                    Ok(true) => {}
+                    Ok(false) => return,
+                    Err(e) => {
+                        let _ = tx.blocking_send(Err(DataFusionError::External(Box::new(e))));
+                        return;
+                    }
+                }
+            }
+        });
+        let stream = futures::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|b| (b, rx)) });
+        Ok(Box::pin(RecordBatchStreamAdapter::new(self.work.schema.clone(), stream)))
+    }
+
+    fn statistics_from_inputs(&self, _inputs: &[Arc<Statistics>], args: &StatisticsArgs) -> DfResult<Arc<Statistics>> {
+        let rows = self.rows(args.partition()) as usize;
+        // Exact only when every row comes out (a filter or limit keeps fewer).
+        let rows = if self.work.filter.is_none() && self.work.limit.is_none() { Precision::Exact(rows) } else { Precision::Inexact(rows) };
+        Ok(Arc::new(Statistics::new_unknown(&self.work.schema).with_num_rows(rows)))
+    }
+}
+
+/// Reads `split`, handing each chunk's selected rows to `send`; false when `send` refused one
+/// (the query stopped reading).
+fn read_split(work: &ScanWork, split: &Split, left: &mut Option<usize>, send: &dyn Fn(RecordBatch) -> bool) -> Result<bool> {
+    let file = open(&split.path)?;
+    if let Some((size, modified)) = split.planned {
+        file.check_unchanged(size, modified)?;
+    }
+    let prune = work.filter.as_ref().map(|(p, e)| (p, e.as_slice()));
+    let mut scan = Scan::open_rows_keyed(&file, &work.columns, prune, split.rows.clone())?;
+    let filter = match &work.filter {
+        Some((p, _)) => Some(PreparedFilter::of(&work.columns, scan.dtypes(), p)?),
+        None => None,
+    };
+    let external = vec![None; filter.as_ref().map_or(0, |f| f.leaves())];
+    while let Some(columns) = scan.next_chunk()? {
+        let chunk = Chunk::new(columns);
+        // A chunk the native filter declines passes whole: DataFusion filters above the scan.
+        let selection = match &filter {
+            Some(f) => f.selection(&chunk, &external)?,
+            None => None,
+        };
+        let mut rows = match &selection {
+            Some(words) => words.iter().map(|w| w.count_ones() as usize).sum(),
+            None => chunk.len(),
+        };
+        if rows == 0 {
+            continue;
+        }
+        let mut arrays = (0..work.output)
+            .map(|i| arrow_column(&chunk, i, selection.as_deref()))
+            .collect::<Result<Vec<_>>>()?;
+        if let Some(n) = left {
+            if rows > *n {
+                arrays = arrays.iter().map(|a| a.slice(0, *n)).collect();
+                rows = *n;
+            }
+            *n -= rows;
+        }
+        let options = RecordBatchOptions::new().with_row_count(Some(rows));
+        let batch = RecordBatch::try_new_with_options(work.schema.clone(), arrays, &options)
+            .map_err(|e| Error::file(&split.path, format!("scan batch does not match the table's columns: {e}")))?;
+        if !send(batch) {
+            return Ok(false);
+        }
+        if *left == Some(0) {
+            break;
+        }
+    }
+    Ok(true)
+}
