@@ -42,6 +42,19 @@ public final class TpchAnswer {
         this.rows = rows;
     }
 
+    /** An answer of these columns and rows (values normalized as {@link #read} does). */
+    public static TpchAnswer of(List<String> columns, List<List<Object>> rows) {
+        List<List<Object>> normalized = new ArrayList<>();
+        for (List<Object> row : rows) {
+            List<Object> r = new ArrayList<>(row.size());
+            for (Object v : row) {
+                r.add(normalize(v));
+            }
+            normalized.add(r);
+        }
+        return new TpchAnswer(columns, normalized);
+    }
+
     /**
      * {@code sql}'s answer on {@code c}, every row read; with {@code timeoutSeconds > 0} the
      * statement's query timeout (a query running longer fails with the driver's
