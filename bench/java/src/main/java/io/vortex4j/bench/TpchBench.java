@@ -69,6 +69,9 @@ public final class TpchBench {
                 default: usage(a);
             }
         }
+        if (runs < 1 || threads < 1 || timeout < 0) {
+            usage("--runs");
+        }
         Report report = new Report("bin/bench tpch", args);
         TpchData data = TpchData.ensure(dir, sf, System.err::println);
         String url = "jdbc:vortex:" + data.vortex.toAbsolutePath() + ";threads=" + threads
