@@ -182,7 +182,7 @@ mod tests {
         // A float leaf is not translated, so neither is the OR holding it.
         let with_float = col("sym").eq(lit("A")).or(col("px").gt(lit(1.0f64)));
         assert_eq!(translate(&with_float, &s), None);
-        assert!(matches!(translate(&col("sym").eq(lit("A")).not(), &s), Some(Predicate::Not(_))));
+        assert!(matches!(translate(&!col("sym").eq(lit("A")), &s), Some(Predicate::Not(_))));
     }
 
     #[test]

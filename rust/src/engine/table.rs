@@ -1,6 +1,5 @@
 //! A Vortex table (one file or a dataset's files, as Java lists them) as a DataFusion table.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use arrow::datatypes::Schema;
@@ -54,10 +53,6 @@ impl VortexTable {
 
 #[async_trait]
 impl TableProvider for VortexTable {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
     fn schema(&self) -> SchemaRef {
         self.schema.clone()
     }
