@@ -11,6 +11,7 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.DataContexts;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteSystemProperty;
@@ -146,8 +147,13 @@ class VortexPrepare extends CalcitePrepareImpl {
         org.apache.calcite.plan.Context context = externalContext != null ? externalContext : Contexts.of(config);
         boolean materializations = config.materializationsEnabled();
         boolean bindable = enableBindable;
-        VolcanoPlanner planner = new DeferredRulesPlanner(costFactory, context,
-                p -> RelOptUtil.registerDefaultRules(p, materializations, bindable));
+        VolcanoPlanner planner = new DeferredRulesPlanner(costFactory, context, p -> {
+            RelOptUtil.registerDefaultRules(p, materializations, bindable);
+            // Calcite's merge join claims its output sorted on the right keys of a LEFT join,
+            // whose NULLs break that order; a merge join above it then drops rows. Hash joins
+            // make no such claim.
+            p.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);
+        });
         planner.setExecutor(new RexExecutorImpl(DataContexts.EMPTY));
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         if (CalciteSystemProperty.ENABLE_COLLATION_TRAIT.value()) {
