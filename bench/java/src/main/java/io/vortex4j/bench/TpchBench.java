@@ -88,7 +88,8 @@ public final class TpchBench {
                     + " timeout %d s", data.scaleFactor, url.replace(data.vortex.toAbsolutePath().toString(), "DIR"),
                     engine == null ? " (default engine)" : "", duck.getMetaData().getDatabaseProductVersion(), threads,
                     runs, timeout));
-            report.header("query", "vortex4j", "vortex4j first run (planning)", "DuckDB + Parquet", "DuckDB ÷ vortex4j");
+            report.header("query", "engine", "vortex4j", "vortex4j first run (planning)", "DuckDB + Parquet",
+                    "DuckDB ÷ vortex4j");
             double logV = 0, logD = 0, logRatio = 0;
             int compared = 0;
             List<String> problems = new ArrayList<>();
@@ -114,10 +115,10 @@ public final class TpchBench {
                         compared++;
                     }
                 }
-                report.row("q" + q, vCell, firstCell, dCell, ratio);
+                report.row("q" + q, engineOf(vortex, sql), vCell, firstCell, dCell, ratio);
             }
             if (compared > 0) {
-                report.row("geometric mean (" + compared + " of " + queries.size() + " queries)",
+                report.row("geometric mean (" + compared + " of " + queries.size() + " queries)", "",
                         SqlBench.ms(Math.exp(logV / compared), 1), "", SqlBench.ms(Math.exp(logD / compared), 1),
                         ratio(Math.exp(logRatio / compared)));
             }
@@ -128,6 +129,25 @@ public final class TpchBench {
         report.end();
         if (wrong) {
             System.exit(1);
+        }
+    }
+
+    /**
+     * The engine that runs {@code sql}: {@code native} when its plan is the native engine's, else
+     * {@code calcite} (the reason the native engine declined it, if it did, on stderr).
+     */
+    private static String engineOf(Connection c, String sql) {
+        try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+            String first = rs.next() ? rs.getString(1).trim() : "";
+            if (first.startsWith("NativeQuery")) {
+                return "native";
+            }
+            if (first.contains("declined")) {
+                System.err.println(first);
+            }
+            return "calcite";
+        } catch (SQLException e) {
+            return "?";
         }
     }
 

@@ -137,6 +137,10 @@ public final class VortexDriver extends Driver {
         } catch (IllegalArgumentException e) {
             throw new SQLException(e.getMessage(), e);
         }
+        if (engine == Engine.NATIVE && NativeExecution.find() == null) {
+            throw new SQLException("engine=native needs the native engine (module engine, io.vortex4j.engine) on the"
+                    + " class path; without it use engine=calcite");
+        }
         return open(Paths.get(directory),
                 pushdown == null ? VortexSchemaFactory.defaultPushdown() : parseBoolean("pushdown", pushdown.toString()),
                 planCache == null ? DEFAULT_PLAN_CACHE : parseCapacity(planCache.toString()),
