@@ -84,6 +84,8 @@ impl Query {
         let runtime = runtime.build_arc().map_err(|e| engine_error("cannot start", e))?;
         let config = SessionConfig::new().with_target_partitions(threads).with_information_schema(false);
         let ctx = SessionContext::new_with_config_rt(config, runtime);
+        // Substrait's extract, as the Java side writes it (the component a string): date_part.
+        ctx.register_udf(datafusion::functions::datetime::date_part().as_ref().clone().with_aliases(["extract"]));
         Ok(Query { ctx, threads, cancel: Arc::default() })
     }
 

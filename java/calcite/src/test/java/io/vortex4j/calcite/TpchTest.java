@@ -58,11 +58,7 @@ public class TpchTest {
     static final Map<Integer, String> CALCITE_DOES_NOT_FINISH = Map.of();
 
     /** Queries the native engine declines (Calcite runs them), and why. */
-    static final Map<Integer, String> NATIVE_DECLINES = Map.of(
-            7, "EXTRACT's unit is a Substrait enum argument, which datafusion-substrait 55 does not read",
-            8, "EXTRACT's unit is a Substrait enum argument, which datafusion-substrait 55 does not read",
-            9, "EXTRACT's unit is a Substrait enum argument, which datafusion-substrait 55 does not read",
-            16, "NOT IN becomes LITERAL_AGG, which isthmus 0.89 cannot express");
+    static final Map<Integer, String> NATIVE_DECLINES = Map.of();
 
     private static final String ENGINE = blankToNull(System.getProperty("vortex4j.test.engine"));
     private static final boolean ALL = Boolean.getBoolean("vortex4j.test.tpchAll");

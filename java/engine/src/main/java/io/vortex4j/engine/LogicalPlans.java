@@ -1,5 +1,6 @@
 package io.vortex4j.engine;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import org.apache.calcite.plan.hep.HepPlanner;
@@ -7,6 +8,9 @@ import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
 import org.apache.calcite.rel.rules.CoreRules;
@@ -50,7 +54,49 @@ final class LogicalPlans {
         RelNode rel = hep(SUB_QUERIES, root.project());
         rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null));
         rel = hep(SIMPLIFY, rel);
+        rel = rel.accept(new LiteralAggregates());
         return rel.accept(new Quotients(rel.getCluster().getRexBuilder()));
+    }
+
+    /**
+     * {@code LITERAL_AGG(v)} (the marker Calcite's sub-query rules add for NOT IN and EXISTS),
+     * which Substrait has no function for, as the literal {@code v} projected above the
+     * aggregate: every group of a grouped aggregate has a row, so its value is {@code v}. Declined
+     * without groups (an empty input still gives a row).
+     */
+    private static final class LiteralAggregates extends RelHomogeneousShuttle {
+        @Override
+        public RelNode visit(RelNode other) {
+            RelNode rel = super.visit(other);
+            if (!(rel instanceof Aggregate agg)
+                    || agg.getAggCallList().stream().noneMatch(c -> c.getAggregation().getKind() == SqlKind.LITERAL_AGG)) {
+                return rel;
+            }
+            if (agg.getGroupSet().isEmpty() || agg.getGroupType() != Aggregate.Group.SIMPLE) {
+                throw new NativeTables.Declined("LITERAL_AGG without groups");
+            }
+            RexBuilder rex = agg.getCluster().getRexBuilder();
+            int groups = agg.getGroupCount();
+            List<AggregateCall> calls = new ArrayList<>();
+            for (AggregateCall c : agg.getAggCallList()) {
+                if (c.getAggregation().getKind() != SqlKind.LITERAL_AGG) {
+                    calls.add(c);
+                }
+            }
+            Aggregate rest = agg.copy(agg.getTraitSet(), agg.getInput(), agg.getGroupSet(), agg.getGroupSets(), calls);
+            List<RexNode> projects = new ArrayList<>();
+            for (int i = 0; i < groups; i++) {
+                projects.add(rex.makeInputRef(rest, i));
+            }
+            int next = groups;
+            for (AggregateCall c : agg.getAggCallList()) {
+                projects.add(c.getAggregation().getKind() == SqlKind.LITERAL_AGG
+                        ? rex.makeCast(c.getType(), c.rexList.get(0), true, false)
+                        : rex.makeInputRef(rest, next++));
+            }
+            return LogicalProject.create(rest, List.of(), projects, agg.getRowType().getFieldNames(),
+                    java.util.Set.of());
+        }
     }
 
     private static RelNode hep(HepProgram program, RelNode rel) {

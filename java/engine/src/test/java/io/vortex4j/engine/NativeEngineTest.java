@@ -6,6 +6,11 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import io.vortex4j.cli.sample.Trades;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.write.Batch;
+import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.AfterClass;
@@ -61,6 +67,7 @@ public class NativeEngineTest {
     public static void write() throws Exception {
         dir = TMP.getRoot().toPath();
         Trades.write(dir.resolve("trades.vortex"), 200_000, 7, null);
+        writeDates(dir.resolve("dates.vortex"));
         nativeEngine = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=native");
         calcite = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=calcite");
     }
@@ -170,6 +177,55 @@ public class NativeEngineTest {
         } finally {
             System.clearProperty(NativeEngine.MEMORY_PROPERTY);
         }
+    }
+
+    /** Days from 1968-12-25 to 2032-01-09 with every 11th null: leap years, year and quarter ends. */
+    private static void writeDates(Path path) {
+        Schema schema = Schema.of(new Field("id", DataType.INT32, false), new Field("d", DataType.DATE, true));
+        int n = 23_030;
+        int[] ids = new int[n];
+        int[] days = new int[n];
+        boolean[] valid = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = i;
+            days[i] = Math.toIntExact(LocalDate.of(1968, 12, 25).plusDays(i).toEpochDay());
+            valid[i] = i % 11 != 0;
+        }
+        try (VortexWriter w = VortexWriter.create(path, schema)) {
+            w.write(new Batch(schema, n).set("id", ids).set("d", days, valid));
+            w.finish();
+        }
+    }
+
+    @Test
+    public void extractRunsNativelyWhereDataFusionNumbersAlike() throws SQLException {
+        for (String unit : List.of("YEAR", "QUARTER", "MONTH", "DAY")) {
+            String sql = "SELECT EXTRACT(" + unit + " FROM d) AS u, COUNT(*), SUM(id), SUM(EXTRACT(" + unit
+                    + " FROM d) * 1000000000000) FROM dates GROUP BY EXTRACT(" + unit + " FROM d) ORDER BY 1";
+            List<String> plan = explain(nativeEngine, sql);
+            assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
+            List<List<String>> expected = rows(calcite, sql);
+            assertTrue(sql, expected.size() > 4);
+            assertEquals(sql, expected, rows(nativeEngine, sql));
+        }
+        // Calcite numbers the days of the week from Sunday = 1, DataFusion from Sunday = 0; isthmus
+        // has no Substrait form of the day of the year. Both run on Calcite.
+        for (String unit : List.of("DOW", "DOY")) {
+            String sql = "SELECT EXTRACT(" + unit + " FROM d), COUNT(*) FROM dates GROUP BY EXTRACT(" + unit
+                    + " FROM d) ORDER BY 1";
+            List<String> plan = explain(nativeEngine, sql);
+            assertTrue(plan.get(0), plan.get(0).contains("declined this statement") && plan.get(0).contains(unit));
+            assertEquals(rows(calcite, sql), rows(nativeEngine, sql));
+        }
+    }
+
+    @Test
+    public void notInRunsNatively() throws SQLException {
+        String sql = "SELECT sym, COUNT(*) FROM trades WHERE volume NOT IN (SELECT volume FROM trades WHERE sym = 'AAPL'"
+                + " AND volume < 300) GROUP BY sym ORDER BY sym";
+        List<String> plan = explain(nativeEngine, sql);
+        assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
+        assertEquals(sql, rows(calcite, sql), rows(nativeEngine, sql));
     }
 
     @Test
