@@ -19,6 +19,9 @@ use crate::error::Error;
 use crate::error::Result;
 use crate::io::local_file;
 use crate::io::local_file::Descriptor;
+use crate::io::remote_file;
+use crate::io::remote_file::RemoteFile;
+use crate::io::store;
 use crate::runtime::session::block_on;
 use crate::runtime::session::session;
 
@@ -32,10 +35,25 @@ pub struct OpenFile {
     shared: Arc<Shared>,
 }
 
+/// Where an open file's bytes come from.
+enum Backing {
+    Local(Descriptor),
+    Remote(RemoteFile),
+}
+
+impl Backing {
+    fn identity(&self) -> Identity {
+        match self {
+            Backing::Local(d) => d.identity(),
+            Backing::Remote(r) => r.identity(),
+        }
+    }
+}
+
 /// What the opens of one file share.
 pub(crate) struct Shared {
     file: VortexFile,
-    descriptor: Descriptor,
+    descriptor: Backing,
     /// Zone-map pruning results (see [`crate::scan::PruneCache`]).
     pruned: crate::scan::PruneCache,
     /// What scans of the same columns share (types, bound projection, split boundaries).
@@ -47,10 +65,15 @@ pub(crate) struct Shared {
 /// One top-level column: its name, Java-facing type, nullability and vortex dtype as text.
 pub type Column = crate::types::ChildType;
 
-/// Opens `path`, rejecting what is not a Vortex file with a message that names it. While the
-/// same file (same contents: device, inode, size, modification time) is open at that path, the
+/// Opens `path` (a local path, `file://` or an object store location, see [`store`]), rejecting
+/// what is not a Vortex file with a message that names it. While the same file (same contents:
+/// device, inode, size, modification time; for an object its ETag) is open at that path, the
 /// open shares its state ([`open_files`]).
 pub fn open(path: &str) -> Result<OpenFile> {
+    if store::is_remote(path) {
+        return open_remote(path);
+    }
+    let path = path.strip_prefix("file://").unwrap_or(path);
     let p = Path::new(path);
     let meta = std::fs::metadata(p).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => Error::file(path, "no such file"),
@@ -86,19 +109,44 @@ pub fn open(path: &str) -> Result<OpenFile> {
             format!("holds a single {} array, not a table of columns", file.dtype()),
         ));
     }
+    Ok(opened(path, file, Backing::Local(descriptor)))
+}
+
+/// A table of columns read from `backing`, remembered for later opens of the same contents.
+fn opened(path: &str, file: VortexFile, backing: Backing) -> OpenFile {
     let opened = OpenFile {
         path: path.to_string(),
         file: file.clone(),
         shared: Arc::new(Shared {
             file,
-            descriptor,
+            descriptor: backing,
             pruned: Memo::new(crate::scan::FILE_MEMO_KEYS),
             projections: Memo::new(crate::scan::FILE_MEMO_KEYS),
             reader_key: crate::cache::readers::CacheKey::new(),
         }),
     };
     open_files::remember(path, opened.shared.descriptor.identity(), &opened.shared);
-    Ok(opened)
+    opened
+}
+
+/// Opens the object at `location`: one HEAD, then the footer read from the tail.
+fn open_remote(location: &str) -> Result<OpenFile> {
+    let remote = remote_file::open(location, session().allocator())?;
+    if let Some(shared) = open_files::shared(location, remote.identity()) {
+        return Ok(OpenFile { path: location.to_string(), file: shared.file.clone(), shared });
+    }
+    if remote.size() < 4 + vortex_file::EOF_SIZE as u64 {
+        return Err(Error::file(location, format!("is only {} bytes, too short for a Vortex file", remote.size())));
+    }
+    let options = session().open_options().with_file_size(remote.size());
+    let file = block_on(options.open(Arc::new(remote.clone())))
+        .map_err(|e| Error::file(location, format!("not a readable Vortex file: {}", crate::error::concise(&e))))?;
+    let segments = remote.segments(Arc::clone(file.footer().segment_map()));
+    let file = file.with_segment_source(Arc::new(segments));
+    if !matches!(file.dtype(), DType::Struct(..)) {
+        return Err(Error::file(location, format!("holds a single {} array, not a table of columns", file.dtype())));
+    }
+    Ok(opened(location, file, Backing::Remote(remote)))
 }
 
 /// A Vortex file starts and ends with the magic `VTXF`; checking it first turns "some text file"
@@ -142,8 +190,12 @@ impl OpenFile {
 
     /// Marks a scan of the file open until the guard goes: segments read meanwhile are kept for
     /// the chunks that span them and for later scans ([`crate::cache::segments`]).
-    pub(crate) fn reading(&self) -> local_file::Reading {
-        self.shared.descriptor.reading()
+    pub(crate) fn reading(&self) -> Option<local_file::Reading> {
+        match &self.shared.descriptor {
+            Backing::Local(d) => Some(d.reading()),
+            // An object's segments are always kept: fetching them again costs a request.
+            Backing::Remote(_) => None,
+        }
     }
 
     /// The open file's id, unique in the process: its key in the layout-reader cache and the
@@ -155,7 +207,10 @@ impl OpenFile {
     /// The file's key in the segment memo ([`crate::cache::segments`]), shared by every open of the
     /// same contents.
     pub fn segment_key(&self) -> u64 {
-        self.shared.descriptor.segment_key()
+        match &self.shared.descriptor {
+            Backing::Local(d) => d.segment_key(),
+            Backing::Remote(r) => r.segment_key(),
+        }
     }
 
     /// A scan of the file over its (possibly kept) layout reader.
@@ -173,7 +228,11 @@ impl OpenFile {
     /// the epoch), as when the split was planned.
     pub fn check_unchanged(&self, size: u64, modified_millis: i64) -> Result<()> {
         use std::os::unix::fs::MetadataExt;
-        let meta = self.shared.descriptor.metadata().map_err(|e| Error::file(&self.path, format!("cannot stat: {e}")))?;
+        let descriptor = match &self.shared.descriptor {
+            Backing::Local(d) => d,
+            Backing::Remote(r) => return r.check_unchanged(size, modified_millis),
+        };
+        let meta = descriptor.metadata().map_err(|e| Error::file(&self.path, format!("cannot stat: {e}")))?;
         if meta.nlink() == 0 {
             return Err(Error::file(&self.path, "no such file (it was deleted or replaced after the split was planned)"));
         }

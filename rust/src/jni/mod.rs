@@ -13,6 +13,7 @@ mod filter;
 mod memory;
 mod scan;
 mod statistics;
+mod store;
 mod values;
 mod write;
 

@@ -70,7 +70,7 @@ pub struct Scan {
     pruned_rows: u64,
     /// Keeps the file's segments remembered while the scan is open (after `current`, whose
     /// reads it covers).
-    _reading: crate::io::local_file::Reading,
+    _reading: Option<crate::io::local_file::Reading>,
 }
 
 /// What every scan of the same columns of a file computes alike: the column types, the bound and

@@ -87,14 +87,14 @@ public final class DatasetBench {
         report.end();
     }
 
-    private static long rowsIn(Path file) {
+    static long rowsIn(Path file) {
         try (VortexFile f = VortexFile.open(file)) {
             return f.rowCount();
         }
     }
 
     /** The trades rows of {@code source} in order into {@code n} files of contiguous rows. */
-    private static void copy(Path source, Path folder, int n, long rows) {
+    static void copy(Path source, Path folder, int n, long rows) {
         long per = (rows + n - 1) / n;
         try (VortexFile f = VortexFile.open(source); Scan scan = f.scan()) {
             int k = 0;

@@ -1,6 +1,7 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Stores;
 import io.vortex4j.reader.dataset.Listing;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,13 +26,16 @@ import org.apache.calcite.schema.Table;
  */
 public final class PathTables {
     private final Path folder;
+    /** The connection's store location (null when its folder is local). */
+    private final String remote;
     private final PathAccess access;
     private final boolean pushdown;
     private final int threads;
     private final Map<String, Table> opened = new ConcurrentHashMap<>();
 
-    PathTables(Path folder, PathAccess access, boolean pushdown, int threads) {
-        this.folder = folder.toAbsolutePath().normalize();
+    PathTables(Path folder, String remote, PathAccess access, boolean pushdown, int threads) {
+        this.folder = folder == null ? null : folder.toAbsolutePath().normalize();
+        this.remote = remote;
         this.access = access;
         this.pushdown = pushdown;
         this.threads = threads;
@@ -85,12 +89,42 @@ public final class PathTables {
             return t;
         }
         try {
-            t = VortexTable.open(name, resolve(name), pushdown, threads);
+            t = VortexTable.open(name, remote != null || Stores.isRemote(name) ? locate(name) : resolve(name).toString(),
+                    pushdown, threads);
             opened.put(name, t);
             return t;
         } catch (RuntimeException e) {
-            return new UnreadableTable(Paths.get(name), e);
+            return new UnreadableTable(name, e);
         }
+    }
+
+    /**
+     * The store location {@code name} names: itself when it is one, else relative to the
+     * connection's store location. With {@link PathAccess#FOLDER} it must stay under that location.
+     */
+    private String locate(String name) {
+        if (access == PathAccess.NONE) {
+            throw new VortexException("paths in FROM are off on this connection (connection property paths=folder or any)");
+        }
+        if (!Stores.isRemote(name)) {
+            if (remote == null || name.startsWith("/")) {
+                throw new VortexException("a local path on a connection over " + remote);
+            }
+            name = remote + "/" + name;
+        }
+        if (access == PathAccess.FOLDER) {
+            if (remote == null || !name.startsWith(remote + "/")) {
+                throw new VortexException("outside the connection's location " + (remote == null ? folder : remote)
+                        + " (connection property paths=any allows more)");
+            }
+            for (String part : name.substring(remote.length() + 1).split("/")) {
+                if (part.equals("..")) {
+                    throw new VortexException("'..' is refused in paths in FROM: they stay inside " + remote
+                            + " (connection property paths=any allows more)");
+                }
+            }
+        }
+        return name;
     }
 
     /**

@@ -3,7 +3,6 @@ package io.vortex4j.calcite;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.predicate.Predicate;
-import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,7 +20,7 @@ final class SplitsExplained {
     /** Adds the files and splits items to {@code pw} when {@code table} is a folder or glob of files. */
     static RelWriter explain(RelWriter pw, VortexTable table, Predicate filter) {
         VortexDataset dataset = table.dataset();
-        if (pw.getDetailLevel() == SqlExplainLevel.DIGEST_ATTRIBUTES || Files.isRegularFile(dataset.location())) {
+        if (pw.getDetailLevel() == SqlExplainLevel.DIGEST_ATTRIBUTES || dataset.isSingleFile()) {
             return pw;
         }
         int files = dataset.fileCount();

@@ -1,7 +1,6 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
-import java.nio.file.Path;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.impl.AbstractTable;
@@ -11,11 +10,11 @@ import org.apache.calcite.schema.impl.AbstractTable;
  * one bad file does not hide the other tables: any query that uses it fails with the reason.
  */
 final class UnreadableTable extends AbstractTable {
-    private final Path path;
+    private final String path;
     private final RuntimeException cause;
 
-    UnreadableTable(Path path, RuntimeException cause) {
-        this.path = path;
+    UnreadableTable(Object path, RuntimeException cause) {
+        this.path = String.valueOf(path);
         this.cause = cause;
     }
 

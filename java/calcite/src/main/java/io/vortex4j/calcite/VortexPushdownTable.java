@@ -1,6 +1,5 @@
 package io.vortex4j.calcite;
 
-import java.nio.file.Path;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.schema.TranslatableTable;
@@ -13,9 +12,9 @@ import org.apache.calcite.schema.TranslatableTable;
  * Whatever cannot be pushed stays in Calcite's plan, so answers are always Calcite's.
  */
 public final class VortexPushdownTable extends VortexTable implements TranslatableTable {
-    /** Opens the Vortex file or folder at {@code path} as the table {@code name}. */
-    VortexPushdownTable(String name, Path path, int threads) {
-        super(name, path, threads);
+    /** Opens the Vortex file, folder or glob at {@code location} (a path or store location) as the table {@code name}. */
+    VortexPushdownTable(String name, String location, int threads) {
+        super(name, location, threads);
     }
 
     /** A scan of every column, without filter; the rules then push into it. */

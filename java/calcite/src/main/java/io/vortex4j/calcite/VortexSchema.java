@@ -1,6 +1,8 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.dataset.ListedFile;
+import io.vortex4j.reader.dataset.Listing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -39,6 +41,8 @@ public final class VortexSchema extends AbstractSchema {
     public static final String SUFFIX = ".vortex";
 
     private final Path directory;
+    /** The store location the tables come from (null for a local directory). */
+    private final String remote;
     private final boolean pushdown;
     private final PathTables paths;
     private final int threads;
@@ -66,9 +70,26 @@ public final class VortexSchema extends AbstractSchema {
             throw new IllegalArgumentException("threads must be positive, not " + threads);
         }
         this.directory = directory.toAbsolutePath();
+        this.remote = null;
         this.pushdown = pushdown;
         this.threads = threads;
-        this.paths = new PathTables(this.directory, paths, pushdown, threads);
+        this.paths = new PathTables(this.directory, null, paths, pushdown, threads);
+    }
+
+    /**
+     * A schema over the store location {@code location} ({@code s3://bucket/prefix}, see {@link
+     * io.vortex4j.reader.Stores}): its {@code NAME.vortex} objects and the prefixes holding
+     * {@code .vortex} objects are the tables, as a local directory's files and folders are.
+     */
+    public VortexSchema(String location, boolean pushdown, PathAccess paths, int threads) {
+        if (threads <= 0) {
+            throw new IllegalArgumentException("threads must be positive, not " + threads);
+        }
+        this.remote = location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
+        this.directory = null;
+        this.pushdown = pushdown;
+        this.threads = threads;
+        this.paths = new PathTables(null, this.remote, paths, pushdown, threads);
     }
 
     /** The files by path this schema's connection may query. */
@@ -76,9 +97,14 @@ public final class VortexSchema extends AbstractSchema {
         return paths;
     }
 
-    /** The directory the tables come from. */
+    /** The directory the tables come from; null when they come from an object store ({@link #location()}). */
     public Path directory() {
         return directory;
+    }
+
+    /** The directory or store location the tables come from. */
+    public String location() {
+        return remote != null ? remote : directory.toString();
     }
 
     /** Whether the tables push filters, projections and aggregates into the scan. */
@@ -100,6 +126,9 @@ public final class VortexSchema extends AbstractSchema {
     }
 
     private Map<String, Table> load() {
+        if (remote != null) {
+            return loadRemote();
+        }
         if (!Files.isDirectory(directory)) {
             throw new VortexException("Vortex schema directory " + directory + " does not exist or is not a directory");
         }
@@ -142,6 +171,45 @@ public final class VortexSchema extends AbstractSchema {
         return map;
     }
 
+    /**
+     * The tables of a store location: each {@code NAME.vortex} object right under it, and each
+     * prefix one level down holding {@code .vortex} objects (a table as a folder is).
+     */
+    private Map<String, Table> loadRemote() {
+        Map<String, String> files = new TreeMap<>();
+        Map<String, String> folders = new TreeMap<>();
+        for (ListedFile f : Listing.list(remote + "/").files()) {
+            String relative = f.path().substring(remote.length() + 1);
+            int slash = relative.indexOf('/');
+            if (slash < 0) {
+                if (relative.endsWith(SUFFIX) && relative.length() > SUFFIX.length()) {
+                    files.put(relative.substring(0, relative.length() - SUFFIX.length()), f.path());
+                }
+            } else if (f.path().endsWith(SUFFIX)) {
+                folders.put(relative.substring(0, slash), remote + "/" + relative.substring(0, slash) + "/");
+            }
+        }
+        Map<String, Table> map = new LinkedHashMap<>();
+        Map<String, String> all = new TreeMap<>(files);
+        all.putAll(folders);
+        for (Map.Entry<String, String> e : all.entrySet()) {
+            String name = e.getKey();
+            Table table;
+            if (files.containsKey(name) && folders.containsKey(name)) {
+                table = new UnreadableTable(e.getValue(), new VortexException("the table name '" + name
+                        + "' is taken by both " + files.get(name) + " and the prefix " + folders.get(name) + "; rename one"));
+            } else {
+                try {
+                    table = VortexTable.open(name, e.getValue(), pushdown, threads);
+                } catch (RuntimeException ex) {
+                    table = new UnreadableTable(e.getValue(), ex);
+                }
+            }
+            map.put(name, table);
+        }
+        return map;
+    }
+
     /** Whether {@code folder} holds a {@code .vortex} file at some depth (skipping {@code .} and {@code _} names). */
     private static boolean holdsVortexFiles(Path folder) {
         try (Stream<Path> walk = Files.walk(folder)) {
@@ -161,6 +229,6 @@ public final class VortexSchema extends AbstractSchema {
 
     @Override
     public String toString() {
-        return "VortexSchema[" + directory + (pushdown ? "" : ", no push-down") + "]";
+        return "VortexSchema[" + location() + (pushdown ? "" : ", no push-down") + "]";
     }
 }

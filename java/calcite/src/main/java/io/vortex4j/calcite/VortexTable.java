@@ -50,14 +50,14 @@ public class VortexTable extends AbstractTable implements ScannableTable, Transl
     private final List<VortexColumn> paths = new ArrayList<>();
     private final java.util.Map<String, Integer> pathIndex = new java.util.HashMap<>();
 
-    /** Opens the Vortex file or folder at {@code path} as the table {@code name}. */
-    protected VortexTable(String name, Path path, int threads) {
+    /** Opens the Vortex file, folder or glob at {@code location} (a path or store location) as the table {@code name}. */
+    protected VortexTable(String name, String location, int threads) {
         if (threads <= 0) {
             throw new IllegalArgumentException("threads must be positive, not " + threads);
         }
         this.name = name;
         this.threads = threads;
-        this.dataset = VortexDataset.open(path);
+        this.dataset = VortexDataset.open(location);
         Schema schema = dataset.schema();
         int fileColumns = dataset.fileSchema().size();
         List<VortexColumn> cols = new ArrayList<>();
@@ -81,7 +81,15 @@ public class VortexTable extends AbstractTable implements ScannableTable, Transl
 
     /** {@link #open(String, Path, boolean)} running pushed aggregates on up to {@code threads} threads. */
     public static VortexTable open(String name, Path path, boolean pushdown, int threads) {
-        return pushdown ? new VortexPushdownTable(name, path, threads) : new VortexTable(name, path, threads);
+        return open(name, path.toString(), pushdown, threads);
+    }
+
+    /**
+     * Opens the Vortex file, folder or glob at {@code location}, a local path or an object store
+     * location ({@code s3://bucket/t/}), as the table {@code name} (see {@link #open(String, Path, boolean)}).
+     */
+    public static VortexTable open(String name, String location, boolean pushdown, int threads) {
+        return pushdown ? new VortexPushdownTable(name, location, threads) : new VortexTable(name, location, threads);
     }
 
     /** The table name. */

@@ -69,7 +69,7 @@ public class DatasetTablesTest extends WithConnections {
     }
 
     /** The queries every folder must answer as the single files do. */
-    private static List<String> workload(int offset, int stride) {
+    static List<String> workload(int offset, int stride) {
         List<String> sqls = new ArrayList<>();
         String[] filters = PushdownEquivalenceTest.TRADES_FILTERS;
         for (int i = offset; i < filters.length; i += stride) {

@@ -62,7 +62,7 @@ final class SqlCommand implements Callable<Integer> {
     @Option(names = "--shell", description = "the interactive shell even when stdin is not a terminal")
     boolean forceShell;
 
-    @Option(names = "--timing", description = "print where the time went (connect, plan and run, print) on stderr")
+    @Option(names = "--timing", description = "print where the time went (connect, plan and run, print), and what each statement fetched from object stores, on stderr")
     boolean timing;
 
     @Parameters(arity = "0..*", paramLabel = "FILE|DIR|SQL",
@@ -120,7 +120,14 @@ final class SqlCommand implements Callable<Integer> {
             clock.lap("start-up preload");
             for (String statement : statements) {
                 try {
+                    io.vortex4j.reader.Stores.Fetched before = timing ? io.vortex4j.reader.Stores.fetched() : null;
                     run(c, statement, out, w);
+                    if (before != null) {
+                        io.vortex4j.reader.Stores.Fetched fetched = io.vortex4j.reader.Stores.fetched().since(before);
+                        if (fetched.requests() > 0 || fetched.cacheHits() > 0) {
+                            System.err.println("stores: " + fetched);
+                        }
+                    }
                 } catch (SQLException e) {
                     SyntaxError syntax = SyntaxError.in(e);
                     String pointer = syntax == null ? null : syntax.pointer(statement);

@@ -38,7 +38,7 @@ public final class Chunk implements AutoCloseable {
         this.index = index;
         this.firstRow = firstRow;
         this.handle = new NativeHandle(handle, Native::freeChunk,
-                "chunk " + index + " of " + scan.file().path());
+                "chunk " + index + " of " + scan.file().location());
         this.length = length;
         this.columns = new Array[scan.schema().size()];
     }

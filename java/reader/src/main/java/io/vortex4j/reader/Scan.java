@@ -46,7 +46,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
         this.file = file;
         this.split = split;
         this.chunkFilter = chunkFilter;
-        this.handle = new NativeHandle(handle, Native::freeScan, "scan of " + file.path());
+        this.handle = new NativeHandle(handle, Native::freeScan, "scan of " + file.location());
         this.schema = schema;
     }
 
@@ -107,13 +107,13 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     @Override
     public Chunk next() {
         if (!hasNext()) {
-            throw new NoSuchElementException("the scan of " + file.path() + " has no more chunks");
+            throw new NoSuchElementException("the scan of " + file.location() + " has no more chunks");
         }
         Chunk c = next;
         next = null;
         if (c == null) {
             handle.checkOpen(); // closed on another thread since hasNext()
-            throw new IllegalStateException("the scan of " + file.path() + " is closed");
+            throw new IllegalStateException("the scan of " + file.location() + " is closed");
         }
         return c;
     }
@@ -218,7 +218,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
     static Scan afterCount(VortexFile file, Schema schema, Split split, Predicate filter, long[] out, long[] declinedRows) {
         Scan scan = new Scan(file, out[5], schema, split, filter);
         try {
-            PreparedFilter prepared = PreparedFilter.adopt(out[6], filter, "the scan of " + file.path());
+            PreparedFilter prepared = PreparedFilter.adopt(out[6], filter, "the scan of " + file.location());
             synchronized (scan.prepared) {
                 scan.prepared.put(filter, prepared);
             }
@@ -285,7 +285,7 @@ public final class Scan implements Iterator<Chunk>, Iterable<Chunk>, AutoCloseab
                 }
                 long h = handle.acquire();
                 try {
-                    f = PreparedFilter.prepare(h, schema, filter, "the scan of " + file.path());
+                    f = PreparedFilter.prepare(h, schema, filter, "the scan of " + file.location());
                 } finally {
                     handle.release();
                 }

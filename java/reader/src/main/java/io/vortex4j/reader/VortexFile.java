@@ -31,14 +31,14 @@ import java.util.List;
  * not end scans already started.
  */
 public final class VortexFile implements AutoCloseable {
-    private final Path path;
+    private final String location;
     private final NativeHandle handle;
     private final Schema schema;
     private final long rowCount;
 
-    private VortexFile(Path path, long handle) {
-        this.path = path;
-        this.handle = new NativeHandle(handle, Native::freeFile, "file " + path);
+    private VortexFile(String location, long handle) {
+        this.location = location;
+        this.handle = new NativeHandle(handle, Native::freeFile, "file " + location);
         long h = this.handle.acquire();
         try {
             this.schema = Schema.fromNative(Native.schema(h));
@@ -53,19 +53,37 @@ public final class VortexFile implements AutoCloseable {
      * when it is missing, not a regular file, or not a readable Vortex file.
      */
     public static VortexFile open(Path path) {
-        Path absolute = path.toAbsolutePath();
+        String absolute = path.toAbsolutePath().toString();
         NativeMemory.reserve();
-        return new VortexFile(absolute, Native.openFile(absolute.toString()));
+        return new VortexFile(absolute, Native.openFile(absolute));
     }
 
-    /** Opens the file at {@code path}. */
-    public static VortexFile open(String path) {
-        return open(Paths.get(path));
+    /**
+     * Opens the file at {@code location}: a local path, or an object in a store ({@code
+     * s3://bucket/key}, {@code gs://}, {@code az://}, {@code https://}; see {@link Stores} for
+     * credentials and properties). An object is opened with one HEAD request, and its footer read
+     * from its tail; every later read asks for the contents it had then (its ETag), so an object
+     * replaced under a scan is an exception naming it, never mixed data.
+     */
+    public static VortexFile open(String location) {
+        if (!Stores.isRemote(location)) {
+            return open(Paths.get(location.startsWith("file://") ? location.substring("file://".length()) : location));
+        }
+        NativeMemory.reserve();
+        return new VortexFile(location, Native.openFile(location));
     }
 
-    /** The file's path. */
+    /** The file's absolute path, or its URI for an object in a store. */
+    public String location() {
+        return location;
+    }
+
+    /** The file's path; for an object in a store (no local path) an {@link UnsupportedOperationException}: use {@link #location()}. */
     public Path path() {
-        return path;
+        if (Stores.isRemote(location)) {
+            throw new UnsupportedOperationException(location + " is an object in a store, not a local file: use location()");
+        }
+        return Paths.get(location);
     }
 
     /** The top-level columns. */
@@ -173,7 +191,7 @@ public final class VortexFile implements AutoCloseable {
             try {
                 fields[i] = schema().resolve(names.get(i));
             } catch (io.vortex4j.VortexException e) {
-                throw new io.vortex4j.VortexException(path + ": " + e.getMessage());
+                throw new io.vortex4j.VortexException(location + ": " + e.getMessage());
             }
         }
         return Schema.of(fields);
@@ -358,6 +376,6 @@ public final class VortexFile implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "VortexFile[" + path + "]";
+        return "VortexFile[" + location + "]";
     }
 }

@@ -34,7 +34,7 @@ public final class Datasets {
         Schema schema = null;
         for (String location : locations) {
             String local = localPath(location);
-            if (SourceFiles.list(local).isEmpty()) {
+            if (!io.vortex4j.reader.Stores.isRemote(local) && SourceFiles.list(local).isEmpty()) {
                 continue; // nothing written there yet
             }
             VortexDataset d = VortexDataset.open(local);

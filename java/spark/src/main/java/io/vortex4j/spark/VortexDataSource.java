@@ -35,12 +35,14 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
      */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
+        StoreOptions.apply(StoreOptions.of(options.asCaseSensitiveMap()));
         return VortexTable.open(locations(options), null, null).schema();
     }
 
     /** The partition columns of the Hive folders, as identity transforms. */
     @Override
     public Transform[] inferPartitioning(CaseInsensitiveStringMap options) {
+        StoreOptions.apply(StoreOptions.of(options.asCaseSensitiveMap()));
         return VortexTable.open(locations(options), null, null).partitioning();
     }
 
@@ -50,6 +52,7 @@ public final class VortexDataSource implements TableProvider, DataSourceRegister
      */
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
+        StoreOptions.apply(StoreOptions.of(properties));
         return VortexTable.open(locations(new CaseInsensitiveStringMap(properties)), schema, partitioning);
     }
 

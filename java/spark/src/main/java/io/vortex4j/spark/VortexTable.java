@@ -78,6 +78,7 @@ final class VortexTable implements SupportsRead, SupportsWrite {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+        ScanOptions scanOptions = ScanOptions.of(options); // applies the store properties before listing
         Datasets datasets = Datasets.open(locations);
         if (!datasets.isEmpty()) {
             StructType files = SparkTypes.toSpark(datasets.schema(), locations.get(0));
@@ -86,7 +87,7 @@ final class VortexTable implements SupportsRead, SupportsWrite {
                         + ", not the table's " + schema.simpleString());
             }
         }
-        return new VortexScanBuilder(datasets, schema, ScanOptions.of(options));
+        return new VortexScanBuilder(datasets, schema, scanOptions);
     }
 
     private static boolean sameColumns(StructType a, StructType b) {
@@ -107,6 +108,10 @@ final class VortexTable implements SupportsRead, SupportsWrite {
     public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
         if (locations.size() != 1 || SourceFiles.isGlob(locations.get(0))) {
             throw new IllegalArgumentException("a vortex write goes to one folder, not " + locations);
+        }
+        if (io.vortex4j.reader.Stores.isRemote(locations.get(0))) {
+            throw new UnsupportedOperationException("vortex writes go to local folders; " + locations.get(0)
+                    + " is an object store location (reads from it are supported)");
         }
         return new VortexWriteBuilder(Datasets.localPath(locations.get(0)), info, partitionColumns);
     }

@@ -1,5 +1,6 @@
 package io.vortex4j.calcite.jdbc;
 
+import io.vortex4j.reader.Stores;
 import io.vortex4j.calcite.PathAccess;
 import io.vortex4j.calcite.VortexSchema;
 import io.vortex4j.calcite.VortexSchemaFactory;
@@ -22,7 +23,12 @@ import org.apache.calcite.jdbc.Driver;
  *
  * <pre>{@code
  * DriverManager.getConnection("jdbc:vortex:/data/trades;pushdown=false")
+ * DriverManager.getConnection("jdbc:vortex:s3://bucket/warehouse;s3.region=eu-west-1")
  * }</pre>
+ *
+ * <p>The directory may be an object store location ({@code s3://}, {@code gs://}, {@code az://},
+ * {@code https://}; see {@link Stores}): its {@code NAME.vortex} objects and the prefixes holding
+ * {@code .vortex} objects are the tables.
  *
  * <p>The JDBC contract, beyond Calcite's: a connection may be shared by threads (each running
  * its own statements); {@code Statement.setQueryTimeout} stops a query at the deadline with
@@ -49,6 +55,9 @@ import org.apache.calcite.jdbc.Driver;
  *       {@code engine} module) where it runs them exactly as Calcite would, {@code calcite} in
  *       Calcite's generated code (default: the system property {@code vortex4j.engine}, else
  *       {@code calcite}; see {@link Engine});</li>
+ *   <li>{@code s3.*}, {@code gs.*}, {@code az.*}, {@code http.*} — object store properties
+ *       ({@code s3.region}, {@code s3.endpoint}, {@code s3.access_key_id}, …; see {@link Stores}),
+ *       for every bucket of the scheme; they never reach Calcite or a message;</li>
  *   <li>any other key is a Calcite connection property (e.g. {@code lex}, {@code fun}).</li>
  * </ul>
  */
@@ -141,10 +150,32 @@ public final class VortexDriver extends Driver {
             throw new SQLException("engine=native needs the native engine (module engine, io.vortex4j.engine) on the"
                     + " class path; without it use engine=calcite");
         }
-        return open(Paths.get(directory),
-                pushdown == null ? VortexSchemaFactory.defaultPushdown() : parseBoolean("pushdown", pushdown.toString()),
-                planCache == null ? DEFAULT_PLAN_CACHE : parseCapacity(planCache.toString()),
-                props, access, threads, engine);
+        boolean push = pushdown == null ? VortexSchemaFactory.defaultPushdown() : parseBoolean("pushdown", pushdown.toString());
+        int plans = planCache == null ? DEFAULT_PLAN_CACHE : parseCapacity(planCache.toString());
+        configureStores(props);
+        if (Stores.isRemote(directory)) {
+            return open(null, directory, push, plans, props, access, threads, engine);
+        }
+        return open(Paths.get(directory), null, push, plans, props, access, threads, engine);
+    }
+
+    /**
+     * Hands the store properties ({@code s3.region}, {@code s3.endpoint}, …; see {@link Stores})
+     * to the stores, and keeps them (secrets among them) out of Calcite's properties.
+     */
+    private static void configureStores(Properties props) throws SQLException {
+        java.util.Map<String, String> stores = new java.util.TreeMap<>();
+        for (String key : props.stringPropertyNames()) {
+            if (key.startsWith("s3.") || key.startsWith("gs.") || key.startsWith("az.") || key.startsWith("http.")) {
+                stores.put(key, props.getProperty(key));
+                props.remove(key);
+            }
+        }
+        try {
+            Stores.configureFrom(stores);
+        } catch (RuntimeException e) {
+            throw new SQLException(e.getMessage(), e);
+        }
     }
 
     /**
@@ -177,13 +208,21 @@ public final class VortexDriver extends Driver {
      */
     static Connection open(Path directory, boolean pushdown, int planCache, Properties calciteProperties,
             PathAccess paths, int threads, Engine engine) throws SQLException {
+        return open(directory, null, pushdown, planCache, calciteProperties, paths, threads, engine);
+    }
+
+    /** A connection over the local {@code directory}, or else the store location {@code remote}. */
+    private static Connection open(Path directory, String remote, boolean pushdown, int planCache,
+            Properties calciteProperties, PathAccess paths, int threads, Engine engine) throws SQLException {
         Properties props = driverProperties();
         props.putAll(calciteProperties);
         VortexDriver driver = new VortexDriver(planCache > 0 ? new PlanCache(planCache) : null, engine);
         Connection connection = driver.connectCalcite(props);
         try {
             CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
-            calcite.getRootSchema().add(VortexSql.SCHEMA, new VortexSchema(directory, pushdown, paths, threads));
+            calcite.getRootSchema().add(VortexSql.SCHEMA, directory != null
+                    ? new VortexSchema(directory, pushdown, paths, threads)
+                    : new VortexSchema(remote, pushdown, paths, threads));
             calcite.setSchema(VortexSql.SCHEMA);
             return connection;
         } catch (SQLException | RuntimeException e) {

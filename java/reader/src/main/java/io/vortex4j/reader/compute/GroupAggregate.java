@@ -158,7 +158,7 @@ public final class GroupAggregate {
         }
         for (String c : columns) {
             if (file.schema().indexOf(c) < 0) {
-                throw new VortexException(file.path() + ": unknown column '" + c + "'");
+                throw new VortexException(file.location() + ": unknown column '" + c + "'");
             }
         }
         // Zone maps (where the file has them) skip chunks the filter rules out.

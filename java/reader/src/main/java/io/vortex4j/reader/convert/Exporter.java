@@ -69,7 +69,7 @@ public final class Exporter implements AutoCloseable {
             types[i] = partitions.contains(c) ? partitionType(schema.field(schema.indexOf(c)).type()) : null;
         }
         // The first listed file gives the stored columns' types (the dataset checks the others).
-        Path first = Path.of(Listing.list(dataset.location()).files().get(0).path());
+        String first = Listing.list(dataset.location()).files().get(0).path();
         try (VortexFile file = VortexFile.open(first)) {
             boolean nullable = !dataset.fileSchema().equals(file.schema());
             return open(file, columns, types, nullable, out, format, options);

@@ -1,6 +1,8 @@
 package io.vortex4j.reader.dataset;
 
 import io.vortex4j.VortexException;
+import io.vortex4j.reader.Stores;
+import io.vortex4j.reader.internal.Native;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -8,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.nio.file.Paths;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,6 +50,87 @@ public final class Listing {
             throw new VortexException(absolute + ": neither a file nor a folder");
         }
         return new Result(absolute, walk(absolute, absolute, null), false);
+    }
+
+    /**
+     * Lists {@code location}, a local path or an object store location ({@code s3://bucket/t/},
+     * {@code s3://bucket/t/*}{@code /*.vortex}): an object store's over its list API, with the
+     * same rules as local folders. Throws {@link VortexException} when nothing is found.
+     */
+    public static Result list(String location) {
+        if (!Stores.isRemote(location)) {
+            return list(Paths.get(location.startsWith("file://") ? location.substring("file://".length()) : location));
+        }
+        int scheme = location.indexOf("://") + 3;
+        int slash = location.indexOf('/', scheme);
+        String root = slash < 0 ? location : location.substring(0, slash);
+        String key = slash < 0 ? "" : location.substring(slash + 1);
+        if (isGlob(key)) {
+            Path pattern = Paths.get(key);
+            StringBuilder fixed = new StringBuilder();
+            for (Path part : pattern) {
+                if (isGlob(part.toString())) {
+                    break;
+                }
+                fixed.append(part).append('/');
+            }
+            String prefix = root + "/" + fixed;
+            PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + key);
+            List<ListedFile> files = objects(prefix, prefix, o -> matcher.matches(Paths.get(o.substring(root.length() + 1))));
+            if (files.isEmpty()) {
+                throw new VortexException(location + ": no objects match (hidden and _-prefixed ones are skipped)");
+            }
+            return new Result(null, files, false);
+        }
+        String folder = location.endsWith("/") ? location : location + "/";
+        List<Object[]> found = objectsUnder(location);
+        if (found.size() == 1 && found.get(0)[0].equals(location)) {
+            Object[] o = found.get(0);
+            return new Result(null, List.of(new ListedFile(location, (Long) o[1], (Long) o[2], List.of())), true);
+        }
+        List<ListedFile> files = objects(location, folder, o -> true);
+        if (files.isEmpty()) {
+            throw new VortexException(location + ": no objects there (hidden and _-prefixed ones are skipped)");
+        }
+        return new Result(null, files, false);
+    }
+
+    /** The visible objects listed under {@code location} that {@code keep} accepts, partitions relative to {@code folder}. */
+    private static List<ListedFile> objects(String location, String folder, java.util.function.Predicate<String> keep) {
+        List<ListedFile> files = new ArrayList<>();
+        for (Object[] o : objectsUnder(location)) {
+            String object = (String) o[0];
+            if (!object.startsWith(folder) || !keep.test(object)) {
+                continue;
+            }
+            String[] parts = object.substring(folder.length()).split("/");
+            boolean hidden = false;
+            List<String[]> partitions = new ArrayList<>();
+            for (int i = 0; i < parts.length; i++) {
+                hidden |= parts[i].startsWith(".") || parts[i].startsWith("_") || parts[i].isEmpty();
+                String[] pair = i < parts.length - 1 ? HivePartitions.parse(parts[i]) : null;
+                if (pair != null) {
+                    partitions.add(pair);
+                }
+            }
+            if (!hidden) {
+                files.add(new ListedFile(object, (Long) o[1], (Long) o[2], partitions));
+            }
+        }
+        return files;
+    }
+
+    /** The objects under {@code location} (the object itself when it is one): {location, size, modified millis}. */
+    private static List<Object[]> objectsUnder(String location) {
+        Object[] parts = Native.listObjects(location);
+        String[] locations = (String[]) parts[0];
+        long[] sizes = (long[]) parts[1];
+        long[] modified = (long[]) parts[2];
+        List<Object[]> out = new ArrayList<>();
+        for (int i = 0; i < locations.length; i++) {
+            out.add(new Object[] {locations[i], sizes[i], modified[i]});
+        }
+        return out;
     }
 
     /** Whether {@code text} holds a glob character ({@code * ? [ {}). */

@@ -2,6 +2,7 @@ package io.vortex4j.reader.dataset;
 
 import io.vortex4j.VortexException;
 import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Stores;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.predicate.Predicate;
 import java.nio.file.Paths;
@@ -101,7 +102,10 @@ final class SplitReads {
     /** Scans a split without its dataset: reopens the file by path, checks it is unchanged, and scans it. */
     static Scan scan(Split split, List<String> columns, Predicate filter) {
         checkUnchanged(split);
-        try (VortexFile file = VortexFile.open(Paths.get(split.path()))) {
+        try (VortexFile file = VortexFile.open(split.path())) {
+            if (Stores.isRemote(split.path())) {
+                file.checkUnchanged(split.fileSize(), split.modifiedMillis());
+            }
             return scan(file, split, columns, filter); // the scan outlives the file handle
         }
     }
@@ -121,8 +125,8 @@ final class SplitReads {
 
     /** Refuses a file at another path than the split's. */
     private static void checkFileOf(VortexFile file, Split split) {
-        if (!file.path().equals(Paths.get(split.path()).toAbsolutePath())) {
-            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.path());
+        if (!file.location().equals(absolute(split.path()))) {
+            throw new IllegalArgumentException("the split is of " + split.path() + ", not of " + file.location());
         }
     }
 
@@ -135,8 +139,19 @@ final class SplitReads {
         }
     }
 
-    /** Refuses a split whose file is gone, or changed since the split was planned. */
+    /** A local path made absolute; an object's location as it is. */
+    private static String absolute(String location) {
+        return Stores.isRemote(location) ? location : Paths.get(location).toAbsolutePath().toString();
+    }
+
+    /**
+     * Refuses a split whose file is gone, or changed since the split was planned. An object's is
+     * checked when it is opened (its HEAD against the split's size and modification time).
+     */
     private static void checkUnchanged(Split split) {
+        if (Stores.isRemote(split.path())) {
+            return;
+        }
         BasicFileAttributes a = Listing.attributes(Paths.get(split.path()));
         if (a == null) {
             throw new VortexException(split.path() + ": no such file (it disappeared after the split was planned)");

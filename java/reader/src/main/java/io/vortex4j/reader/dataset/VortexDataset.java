@@ -4,6 +4,7 @@ import io.vortex4j.VortexException;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.Stores;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.compute.Compute;
 import io.vortex4j.reader.predicate.Predicate;
@@ -49,7 +50,7 @@ public final class VortexDataset implements AutoCloseable {
      */
     public static final long DEFAULT_TARGET_ROWS = 1L << 20;
 
-    private final Path location;
+    private final String location;
     private final List<ListedFile> listed;
     private final HivePartitions partitions;
     private final boolean singleFile;
@@ -69,7 +70,7 @@ public final class VortexDataset implements AutoCloseable {
     };
     private static final int PLANS_REMEMBERED = 64;
 
-    private VortexDataset(Path location, Listing.Result listing) {
+    private VortexDataset(String location, Listing.Result listing) {
         this.location = location;
         this.listed = listing.files();
         this.singleFile = listing.singleFile();
@@ -78,7 +79,7 @@ public final class VortexDataset implements AutoCloseable {
             index.put(listed.get(i).path(), i);
         }
         VortexFile first = openListed(listed.get(0));
-        open.put(first.path().toString(), first);
+        open.put(first.location(), first);
         this.reference = first.schema();
         try {
             this.fileSchema = fileSchema(reference, singleFile);
@@ -97,7 +98,7 @@ public final class VortexDataset implements AutoCloseable {
         return new Schema(fields);
     }
 
-    private static Schema withPartitions(Path location, Schema files, List<Field> partitions, String first) {
+    private static Schema withPartitions(String location, Schema files, List<Field> partitions, String first) {
         List<Field> fields = new ArrayList<>(files.fields());
         for (Field p : partitions) {
             if (files.indexOf(p.name()) >= 0) {
@@ -115,16 +116,21 @@ public final class VortexDataset implements AutoCloseable {
      * file is found, or the first file is not a readable Vortex file.
      */
     public static VortexDataset open(Path location) {
+        return new VortexDataset(location.toString(), Listing.list(location));
+    }
+
+    /**
+     * Opens the dataset at {@code location}: a local path (see {@link #open(Path)}) or an object
+     * store location ({@code s3://bucket/table/}, {@code s3://bucket/t/*.vortex}; see {@link
+     * io.vortex4j.reader.Stores}), listed over the store's list API with the same rules as a local
+     * folder.
+     */
+    public static VortexDataset open(String location) {
         return new VortexDataset(location, Listing.list(location));
     }
 
-    /** Opens the dataset at {@code location} (see {@link #open(Path)}). */
-    public static VortexDataset open(String location) {
-        return open(Paths.get(location));
-    }
-
-    /** The path the dataset was opened with. */
-    public Path location() {
+    /** The path or location the dataset was opened with. */
+    public String location() {
         return location;
     }
 
@@ -173,7 +179,12 @@ public final class VortexDataset implements AutoCloseable {
         return rows;
     }
 
-    /** How many files were listed (none is opened to count them). */
+    /** Whether the dataset was opened on one file (not a folder or glob). */
+    public boolean isSingleFile() {
+        return singleFile;
+    }
+
+        /** How many files were listed (none is opened to count them). */
     public int fileCount() {
         return listed.size();
     }
@@ -400,6 +411,16 @@ public final class VortexDataset implements AutoCloseable {
 
     /** Opens a listed file, checking it is still the file that was listed. */
     private VortexFile openListed(ListedFile f) {
+        if (Stores.isRemote(f.path())) {
+            VortexFile opened = VortexFile.open(f.path());
+            try {
+                opened.checkUnchanged(f.size(), f.modifiedMillis());
+            } catch (RuntimeException e) {
+                opened.close();
+                throw new VortexException(f.path() + ": the object changed after the dataset was listed", e);
+            }
+            return opened;
+        }
         BasicFileAttributes a = Listing.attributes(Paths.get(f.path()));
         if (a == null) {
             throw new VortexException(f.path() + ": no such file (it disappeared after the dataset was listed)");
@@ -416,17 +437,17 @@ public final class VortexDataset implements AutoCloseable {
         for (Field want : reference.fields()) {
             int i = s.indexOf(want.name());
             if (i < 0) {
-                throw new VortexException(file.path() + ": has no column '" + want.name() + "' (" + want.type()
+                throw new VortexException(file.location() + ": has no column '" + want.name() + "' (" + want.type()
                         + "), which " + first + " has; all files of a dataset must have the same columns");
             }
             if (!s.field(i).type().equals(want.type())) {
-                throw new VortexException(file.path() + ": column '" + want.name() + "' is " + s.field(i).type()
+                throw new VortexException(file.location() + ": column '" + want.name() + "' is " + s.field(i).type()
                         + ", but " + want.type() + " in " + first + "; all files of a dataset must agree");
             }
         }
         for (Field have : s.fields()) {
             if (reference.indexOf(have.name()) < 0) {
-                throw new VortexException(file.path() + ": has a column '" + have.name() + "' that " + first
+                throw new VortexException(file.location() + ": has a column '" + have.name() + "' that " + first
                         + " does not have; all files of a dataset must have the same columns");
             }
         }

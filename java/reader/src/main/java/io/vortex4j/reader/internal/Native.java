@@ -62,8 +62,19 @@ public final class Native {
 
     // ---- files
 
-    /** Opens the file at {@code path}; returns a file handle. */
+    /** Opens the file at {@code path} (a local path or an object store location); returns a file handle. */
     public static native long openFile(String path);
+
+    // ---- object stores
+
+    /** Sets the properties of {@code scope} ({@code s3}, {@code s3://bucket}, …): {@code keys[i]} is {@code values[i]}. */
+    public static native void configureStore(String scope, String[] keys, String[] values);
+
+    /** {@code Object[]{String[] locations, long[] sizes, long[] modifiedMillis}}: the objects under {@code location}. */
+    public static native Object[] listObjects(String location);
+
+    /** {@code long[]{requests, bytes fetched, segment cache hits}} of every store since the process started. */
+    public static native long[] storeFetched();
 
     /** Rows in the file. */
     public static native long rowCount(long file);

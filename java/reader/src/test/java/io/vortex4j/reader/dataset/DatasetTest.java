@@ -50,11 +50,11 @@ public class DatasetTest {
     private static final Schema SCHEMA = Schema.of(new Field("id", DataType.INT64, false),
             new Field("s", DataType.UTF8, false), new Field("v", DataType.INT64, true));
 
-    private static String s(long i) {
+    static String s(long i) {
         return WORDS[(int) (i % WORDS.length)];
     }
 
-    private static Long v(long i) {
+    static Long v(long i) {
         return i % 13 == 0 ? null : i * 3 % 101;
     }
 
@@ -82,7 +82,7 @@ public class DatasetTest {
     }
 
     /** A folder of {@code files} files holding rows {@code [0, rows)} in order. */
-    private static Path folder(int files, long rows) throws Exception {
+    static Path folder(int files, long rows) throws Exception {
         Path dir = Fixtures.tempDir().resolve("n" + files);
         for (int f = 0; f < files; f++) {
             write(dir.resolve(String.format("part-%03d.vortex", f)), rows * f / files, rows * (f + 1) / files, 1000);
@@ -91,7 +91,7 @@ public class DatasetTest {
     }
 
     /** Every selected row of the dataset as {@code id}s, in split order, checking s and v on the way. */
-    private static List<Long> selectedIds(VortexDataset d, Predicate filter, long target) {
+    static List<Long> selectedIds(VortexDataset d, Predicate filter, long target) {
         List<Long> ids = new ArrayList<>();
         for (Split split : d.splits(filter, target)) {
             try (Scan scan = d.scan(split, List.of("id", "s", "v"), filter)) {
@@ -113,7 +113,7 @@ public class DatasetTest {
         return ids;
     }
 
-    private static List<Long> expected(long rows, LongPredicate keep) {
+    static List<Long> expected(long rows, LongPredicate keep) {
         List<Long> ids = new ArrayList<>();
         for (long i = 0; i < rows; i++) {
             if (keep.test(i)) {

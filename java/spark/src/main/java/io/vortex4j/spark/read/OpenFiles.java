@@ -2,6 +2,7 @@ package io.vortex4j.spark.read;
 
 import io.vortex4j.VortexException;
 import io.vortex4j.reader.Scan;
+import io.vortex4j.reader.Stores;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.dataset.VortexDataset;
@@ -102,8 +103,15 @@ final class OpenFiles {
                 return new Lease(e);
             }
         }
-        VortexFile opened = VortexFile.open(Paths.get(split.path()));
-        if (!key.equals(attributes(split.path()))) {
+        VortexFile opened = VortexFile.open(split.path());
+        if (Stores.isRemote(split.path())) {
+            try {
+                opened.checkUnchanged(split.fileSize(), split.modifiedMillis()); // the HEAD of its open
+            } catch (RuntimeException e) {
+                opened.close();
+                throw e;
+            }
+        } else if (!key.equals(attributes(split.path()))) {
             opened.close(); // replaced while it was being opened
             throw changed(split, "while it was being opened");
         }
@@ -177,6 +185,10 @@ final class OpenFiles {
 
     /** The key of the file the split names, failing when it is not the file that was planned. */
     private static Key key(Split split) {
+        if (Stores.isRemote(split.path())) {
+            // An object is checked when opened, and every read is pinned to its ETag then.
+            return new Key(split.path(), split.fileSize(), split.modifiedMillis(), "");
+        }
         Key now = attributes(split.path());
         if (now == null) {
             throw new VortexException(split.path() + ": no such file (it disappeared after the split was planned)");

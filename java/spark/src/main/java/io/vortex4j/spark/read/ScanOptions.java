@@ -7,9 +7,14 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The read options of the {@code vortex} source: {@code splitRows}, the rows an input partition
  * aims at ({@link VortexDataset#DEFAULT_TARGET_ROWS} by default; a file of more rows is cut at
- * chunk boundaries into several partitions).
+ * chunk boundaries into several partitions), and the object store properties ({@link
+ * io.vortex4j.spark.StoreOptions}) the executors apply.
  */
-public record ScanOptions(long splitRows) implements Serializable {
+public record ScanOptions(long splitRows, java.util.Map<String, String> stores) implements Serializable {
+    public ScanOptions {
+        stores = new java.util.TreeMap<>(stores);
+    }
+
     public static ScanOptions of(CaseInsensitiveStringMap options) {
         String rows = options.get("splitRows");
         long splitRows = VortexDataset.DEFAULT_TARGET_ROWS;
@@ -23,6 +28,8 @@ public record ScanOptions(long splitRows) implements Serializable {
                 throw new IllegalArgumentException("option splitRows must be a positive number of rows, not '" + rows + "'");
             }
         }
-        return new ScanOptions(splitRows);
+        java.util.Map<String, String> stores = io.vortex4j.spark.StoreOptions.of(options.asCaseSensitiveMap());
+        io.vortex4j.spark.StoreOptions.apply(stores);
+        return new ScanOptions(splitRows, stores);
     }
 }

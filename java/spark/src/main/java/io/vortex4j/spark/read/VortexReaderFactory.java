@@ -19,9 +19,13 @@ final class VortexReaderFactory implements PartitionReaderFactory {
     private final String countColumn;
     private final int limit;
     private final AggregatePlan aggregate;
+    /** The object store properties, applied on the executor before a file is opened. */
+    private final java.util.TreeMap<String, String> stores;
 
     /** {@code countColumn}: a file column to scan when no other is needed (to count rows). */
-    VortexReaderFactory(StructType readSchema, Filters filters, String countColumn, int limit, AggregatePlan aggregate) {
+    VortexReaderFactory(StructType readSchema, Filters filters, String countColumn, int limit, AggregatePlan aggregate,
+            java.util.Map<String, String> stores) {
+        this.stores = new java.util.TreeMap<>(stores);
         this.readSchema = readSchema;
         this.filters = filters;
         this.countColumn = countColumn;
@@ -36,6 +40,7 @@ final class VortexReaderFactory implements PartitionReaderFactory {
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+        io.vortex4j.spark.StoreOptions.apply(stores);
         SplitPartition p = (SplitPartition) partition;
         io.vortex4j.reader.predicate.Predicate filter = filters.toReader();
         return new SplitsReader(p.splits(), split -> new BatchReader(split, readSchema, filter, countColumn, limit));
@@ -46,6 +51,7 @@ final class VortexReaderFactory implements PartitionReaderFactory {
         if (aggregate == null) {
             throw new IllegalStateException("rows are read as columnar batches");
         }
+        io.vortex4j.spark.StoreOptions.apply(stores);
         return new AggregateReader((SplitPartition) partition, aggregate, filters.toReader(), countColumn);
     }
 }

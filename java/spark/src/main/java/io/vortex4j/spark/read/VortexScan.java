@@ -31,11 +31,14 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
     private final Filters filters;
     private final int limit;
     private final AggregatePlan aggregate;
+    /** The object store properties the executors apply. */
+    private final java.util.Map<String, String> stores;
     /** Computed on first use (reads the kept files' footers' statistics). */
     private Statistics statistics;
 
     VortexScan(Datasets datasets, List<Split> splits, List<SplitPartition> partitions, StructType tableSchema,
-            StructType readSchema, Filters filters, int limit, AggregatePlan aggregate) {
+            StructType readSchema, Filters filters, int limit, AggregatePlan aggregate, java.util.Map<String, String> stores) {
+        this.stores = stores;
         this.datasets = datasets;
         this.splits = splits;
         this.partitions = partitions;
@@ -90,7 +93,7 @@ final class VortexScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new VortexReaderFactory(readSchema, filters, countColumn(), limit, aggregate);
+        return new VortexReaderFactory(readSchema, filters, countColumn(), limit, aggregate, stores);
     }
 
     /** The first file column: scanned to count rows when Spark reads no file column. */

@@ -112,6 +112,7 @@ public final class VortexScanBuilder implements ScanBuilder, SupportsPushDownReq
     @Override
     public Scan build() {
         return new VortexScan(datasets, splits(), InputPartitions.of(splits(), aggregate, parallelism), tableSchema,
-                aggregate != null ? aggregate.schema() : readSchema, new Filters(pushed, tableSchema), limit, aggregate);
+                aggregate != null ? aggregate.schema() : readSchema, new Filters(pushed, tableSchema), limit, aggregate,
+                options.stores());
     }
 }

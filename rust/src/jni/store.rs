@@ -1,0 +1,53 @@
+//! Object stores: configuration, listing, and what they fetched.
+
+use jni::EnvUnowned;
+use jni::objects::JClass;
+use jni::objects::JObject;
+use jni::objects::JObjectArray;
+use jni::objects::JString;
+use jni::sys::jobject;
+
+use super::call;
+use super::values::*;
+use crate::io::store;
+
+/// Sets the properties of `scope` (`s3`, `s3://bucket`, …): `keys[i]` is `values[i]`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_configureStore<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    scope: JString<'l>,
+    keys: JObjectArray<'l>,
+    values: JObjectArray<'l>,
+) {
+    call(&mut env, |env| {
+        let scope = string(env, &scope)?;
+        let pairs = strings(env, &keys)?.into_iter().zip(strings(env, &values)?).collect();
+        store::configure(&scope, pairs).map_err(Into::into)
+    })
+}
+
+/// `Object[]{String[] locations, long[] sizes, long[] modified millis}`: the objects under
+/// `location`, in location order.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_listObjects<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    location: JString<'l>,
+) -> jobject {
+    call(&mut env, |env| {
+        let listed = store::list(&string(env, &location)?)?;
+        let locations: Vec<Option<String>> = listed.iter().map(|l| Some(l.location.clone())).collect();
+        let sizes: Vec<u64> = listed.iter().map(|l| l.size).collect();
+        let modified: Vec<u64> = listed.iter().map(|l| l.modified_millis as u64).collect();
+        let parts: Vec<JObject> =
+            vec![string_array(env, &locations)?.into(), long_array(env, &sizes)?.into(), long_array(env, &modified)?.into()];
+        Ok(raw(object_array(env, parts)?))
+    })
+}
+
+/// `long[]{requests, bytes fetched, segment cache hits}` of every store since the process started.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_storeFetched<'l>(mut env: EnvUnowned<'l>, _: JClass<'l>) -> jobject {
+    call(&mut env, |env| Ok(raw(long_array(env, &store::fetched())?)))
+}
