@@ -213,6 +213,14 @@ impl OpenFile {
         }
     }
 
+    /// Starts fetching ahead what scans of `columns` in the rows `ranges` will read, for an
+    /// object in a store ([`RemoteFile::prefetch`]); nothing for a local file.
+    pub(crate) fn prefetch(&self, columns: &[String], ranges: &[std::ops::Range<u64>]) {
+        if let Backing::Remote(remote) = &self.shared.descriptor {
+            remote.prefetch(self.file.footer().layout(), columns, ranges);
+        }
+    }
+
     /// A scan of the file over its (possibly kept) layout reader.
     pub fn scan(&self) -> Result<vortex_layout::scan::scan_builder::ScanBuilder<vortex_array::ArrayRef>> {
         Ok(vortex_layout::scan::scan_builder::ScanBuilder::new(session().clone(), self.layout_reader()?))

@@ -4,14 +4,20 @@
 //! - **The footer in one request**: vortex's open reads the file's tail with the size known from
 //!   the HEAD, so a footer that fits its first read costs one request.
 //! - **Segments requested at once, in parallel**: a segment's request starts when vortex asks for
-//!   it (not when its future is first polled), so the segments of a chunk, and of the chunks a
-//!   scan asks for ahead, are in flight together; two asks for the same segment share one request.
+//!   it (not when its future is first polled), and two asks for the same segment share one
+//!   request. A scan's segments are also fetched ahead ([`RemoteFile::prefetch`]): the segments
+//!   of its columns in its rows, in row order, up to [`PREFETCH_REQUESTS`] requests and
+//!   [`PREFETCH_BYTES`] not yet asked for, so a scan that awaits one segment at a time still
+//!   finds the next ones fetched.
 //! - **Kept for later scans** in the segment cache ([`crate::cache::segments`]) under the
 //!   object's identity (location, ETag, size): a repeated query fetches nothing.
 //! - **Never mixed data**: every GET carries `If-Match` with the opening ETag, so an object
 //!   replaced under a running scan fails the read with an error naming it.
 
 use std::collections::HashMap;
+use std::collections::HashSet;
+use std::collections::VecDeque;
+use std::ops::Range;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -29,6 +35,8 @@ use vortex_error::VortexResult;
 use vortex_error::vortex_err;
 use vortex_file::SegmentSpec;
 use vortex_io::VortexReadAt;
+use vortex_layout::LayoutChildType;
+use vortex_layout::LayoutRef;
 use vortex_layout::segments::SegmentFuture;
 use vortex_layout::segments::SegmentId;
 use vortex_layout::segments::SegmentSource;
@@ -56,6 +64,26 @@ struct Object {
     key: u64,
     allocator: BufferAllocatorRef,
     in_flight: Mutex<HashMap<u32, InFlight>>,
+    ahead: Mutex<Ahead>,
+    /// The footer's segment map, once read.
+    specs: std::sync::OnceLock<Arc<[SegmentSpec]>>,
+}
+
+/// Requests fetched ahead at once, at most.
+pub const PREFETCH_REQUESTS: usize = 16;
+/// Bytes fetched ahead and not yet asked for, at most (and at most a quarter of the segment cache,
+/// where they wait).
+pub const PREFETCH_BYTES: u64 = 64 << 20;
+
+/// The segments a scan will ask for, fetched ahead of it.
+#[derive(Default)]
+struct Ahead {
+    /// Segments still to fetch ahead, in the order the scan reads them.
+    queue: VecDeque<u32>,
+    /// Fetched (or being fetched) ahead and not asked for yet.
+    unasked: HashSet<u32>,
+    unasked_bytes: u64,
+    running: usize,
 }
 
 /// An open object: the source vortex reads the footer from, and what [`super::file::OpenFile`]
@@ -92,6 +120,8 @@ pub fn open(location: &str, allocator: BufferAllocatorRef) -> Result<RemoteFile>
         key: segments::open(identity),
         allocator,
         in_flight: Mutex::default(),
+        ahead: Mutex::default(),
+        specs: std::sync::OnceLock::new(),
     })))
 }
 
@@ -126,9 +156,123 @@ impl RemoteFile {
         ))
     }
 
+    /// Starts fetching ahead the segments of the top-level `columns` (a dotted path: its
+    /// top-level column) in the rows `ranges`, found in `layout` (the file's root layout), in
+    /// the order of their rows; they wait in the segment cache.
+    pub fn prefetch(&self, layout: &LayoutRef, columns: &[String], ranges: &[Range<u64>]) {
+        if segments::capacity() == 0 || ranges.is_empty() {
+            return;
+        }
+        let wanted: HashSet<&str> = columns.iter().map(|c| c.split('.').next().unwrap_or(c)).collect();
+        let mut found = Vec::new();
+        for slot in 0..layout.nslots() {
+            let (Some(LayoutChildType::Field(name)), Ok(Some(child))) = (layout.slot_type(slot), layout.slot(slot)) else {
+                continue;
+            };
+            if wanted.contains(name.as_ref()) {
+                collect(&child, 0, ranges, &mut found);
+            }
+        }
+        found.sort_by_key(|&(row, order, _)| (row, order));
+        {
+            let mut ahead = self.0.ahead.lock().unwrap_or_else(|e| e.into_inner());
+            let queued: HashSet<u32> = ahead.queue.iter().copied().collect();
+            ahead.queue.extend(found.into_iter().map(|(_, _, id)| id).filter(|id| !queued.contains(id)));
+        }
+        top_up(&self.0);
+    }
+
     /// The object's segments (`specs`: the footer's segment map), each fetched when first asked for.
     pub fn segments(&self, specs: Arc<[SegmentSpec]>) -> RemoteSegments {
+        let _ = self.0.specs.set(Arc::clone(&specs));
         RemoteSegments { object: Arc::clone(&self.0), specs }
+    }
+}
+
+/// The segments of `layout` (its rows starting at file row `start`) and of its children whose
+/// rows meet `ranges`, as (first row, discovery order, segment).
+fn collect(layout: &LayoutRef, start: u64, ranges: &[Range<u64>], out: &mut Vec<(u64, usize, u32)>) {
+    for id in layout.segment_ids() {
+        out.push((start, out.len(), *id));
+    }
+    for slot in 0..layout.nslots() {
+        let (Some(kind), Ok(Some(child))) = (layout.slot_type(slot), layout.slot(slot)) else {
+            continue;
+        };
+        let first = match kind {
+            LayoutChildType::Chunk((_, offset)) => start + offset,
+            _ => start,
+        };
+        let rows = first..first + child.row_count();
+        if ranges.iter().any(|r| r.start < rows.end && rows.start < r.end) {
+            collect(&child, first, ranges, out);
+        }
+    }
+}
+
+/// Starts fetches ahead while the budget allows: each lands in the segment cache.
+fn top_up(object: &Arc<Object>) {
+    let budget = PREFETCH_BYTES.min(segments::capacity() as u64 / 4);
+    loop {
+        let (id, spec) = {
+            let mut ahead = object.ahead.lock().unwrap_or_else(|e| e.into_inner());
+            if ahead.running >= PREFETCH_REQUESTS || ahead.unasked_bytes >= budget {
+                return;
+            }
+            let Some(id) = ahead.queue.pop_front() else {
+                return;
+            };
+            let Some(spec) = object.specs.get().and_then(|specs| specs.get(id as usize).copied()) else {
+                continue;
+            };
+            if segments::get(object.key, id).is_some()
+                || object.in_flight.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&id)
+            {
+                continue;
+            }
+            ahead.running += 1;
+            ahead.unasked.insert(id);
+            ahead.unasked_bytes += spec.length as u64;
+            (id, spec)
+        };
+        let arrival = start_fetch(object, id, spec);
+        let object = Arc::clone(object);
+        store::spawn(async move {
+            if let Ok(buffer) = arrival.await {
+                segments::keep(object.key, id, &buffer, spec.length as usize);
+            }
+            object.in_flight.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+            object.ahead.lock().unwrap_or_else(|e| e.into_inner()).running -= 1;
+            top_up(&object);
+        });
+    }
+}
+
+/// Starts fetching segment `id` (unless it is being fetched): the arrival every ask awaits.
+fn start_fetch(object: &Arc<Object>, id: u32, spec: SegmentSpec) -> InFlight {
+    let mut in_flight = object.in_flight.lock().unwrap_or_else(|e| e.into_inner());
+    in_flight
+        .entry(id)
+        .or_insert_with(|| {
+            let started = store::spawn(fetch(Arc::clone(object), spec.offset, spec.length as usize, spec.alignment));
+            let location = Arc::clone(&object.location);
+            let arrival: BoxFuture<std::result::Result<BufferHandle, Arc<str>>> = Box::pin(async move {
+                match started.await {
+                    Ok(Ok(buffer)) => Ok(buffer),
+                    Ok(Err(e)) => Err(crate::error::concise(&e).into()),
+                    Err(e) => Err(format!("{location}: the request failed: {e}").into()),
+                }
+            });
+            arrival.shared()
+        })
+        .clone()
+}
+
+/// Marks segment `id` asked for: no longer counted as fetched ahead.
+fn asked(object: &Object, id: u32, length: u64) {
+    let mut ahead = object.ahead.lock().unwrap_or_else(|e| e.into_inner());
+    if ahead.unasked.remove(&id) {
+        ahead.unasked_bytes -= length;
     }
 }
 
@@ -188,36 +332,22 @@ pub struct RemoteSegments {
 impl SegmentSource for RemoteSegments {
     fn request(&self, id: SegmentId) -> SegmentFuture {
         let object = Arc::clone(&self.object);
-        if let Some(kept) = segments::get(object.key, *id) {
-            store::count_hit();
-            return Box::pin(async move { Ok(kept) });
-        }
         let Some(spec) = self.specs.get(*id as usize).copied() else {
             return Box::pin(async move { Err(vortex_err!("{}: the footer has no segment {}", object.location, *id)) });
         };
-        let shared = {
-            let mut in_flight = object.in_flight.lock().unwrap_or_else(|e| e.into_inner());
-            in_flight
-                .entry(*id)
-                .or_insert_with(|| {
-                    let started = store::spawn(fetch(Arc::clone(&object), spec.offset, spec.length as usize, spec.alignment));
-                    let location = Arc::clone(&object.location);
-                    let arrival: BoxFuture<std::result::Result<BufferHandle, Arc<str>>> = Box::pin(async move {
-                        match started.await {
-                            Ok(Ok(buffer)) => Ok(buffer),
-                            Ok(Err(e)) => Err(crate::error::concise(&e).into()),
-                            Err(e) => Err(format!("{location}: the request failed: {e}").into()),
-                        }
-                    });
-                    arrival.shared()
-                })
-                .clone()
-        };
+        asked(&object, *id, spec.length as u64);
+        if let Some(kept) = segments::get(object.key, *id) {
+            store::count_hit();
+            top_up(&object);
+            return Box::pin(async move { Ok(kept) });
+        }
+        let arrival = start_fetch(&object, *id, spec);
         Box::pin(async move {
-            let result = shared.await;
+            let result = arrival.await;
             object.in_flight.lock().unwrap_or_else(|e| e.into_inner()).remove(&*id);
             let buffer = result.map_err(|e| vortex_err!("{e}"))?;
             segments::keep(object.key, *id, &buffer, spec.length as usize);
+            top_up(&object);
             Ok(buffer)
         })
     }

@@ -255,6 +255,7 @@ public final class VortexDataset implements AutoCloseable {
     }
 
     private List<Split> plan(Predicate filter, long targetRows) {
+        openObjectsAtOnce(filter);
         List<Split> splits = new ArrayList<>();
         for (int i = 0; i < listed.size(); i++) {
             ListedFile f = listed.get(i);
@@ -379,6 +380,48 @@ public final class VortexDataset implements AutoCloseable {
         VortexFile f = fileOf(split);
         f.checkUnchanged(split.fileSize(), split.modifiedMillis());
         return f;
+    }
+
+    /** Objects opened at once, at most: each open is a HEAD and a footer read, mostly waiting. */
+    private static final int OBJECT_OPENS = 16;
+
+    /**
+     * Opens the objects {@code filter}'s partition values keep and no one opened yet side by side
+     * (a store's round trips overlap), rather than one after the other as planning reaches them.
+     */
+    private void openObjectsAtOnce(Predicate filter) {
+        List<String> closed = new ArrayList<>();
+        for (int i = 0; i < listed.size(); i++) {
+            String path = listed.get(i).path();
+            if (Stores.isRemote(path) && !open.containsKey(path) && !PartitionFilter.of(filter, partitions.values(i)).excludesFile()) {
+                closed.add(path);
+            }
+        }
+        if (closed.size() < 2) {
+            return;
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.min(OBJECT_OPENS, closed.size()), r -> {
+                    Thread t = new Thread(r, "vortex4j-open");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            List<java.util.concurrent.Future<VortexFile>> opening = new ArrayList<>();
+            for (String path : closed) {
+                opening.add(pool.submit(() -> file(path)));
+            }
+            for (java.util.concurrent.Future<VortexFile> f : opening) {
+                f.get();
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new VortexException(location + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new io.vortex4j.CancelledException("interrupted while opening the objects of " + location, false);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The open file of {@code split}, not yet checked against it. */
