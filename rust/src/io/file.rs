@@ -213,11 +213,14 @@ impl OpenFile {
         }
     }
 
-    /// Starts fetching ahead what scans of `columns` in the rows `ranges` will read, for an
-    /// object in a store ([`RemoteFile::prefetch`]); nothing for a local file.
-    pub(crate) fn prefetch(&self, columns: &[String], ranges: &[std::ops::Range<u64>]) {
+    /// Starts fetching ahead what scans of `columns` will read from row `first` to the file's end
+    /// in the row ranges zone maps keep (`kept`), for an object in a store
+    /// ([`RemoteFile::prefetch`]): the dataset's next splits of the file follow the scan's. Nothing
+    /// for a local file.
+    pub(crate) fn prefetch(&self, columns: &[String], kept: &[std::ops::Range<u64>], first: u64) {
         if let Backing::Remote(remote) = &self.shared.descriptor {
-            remote.prefetch(self.file.footer().layout(), columns, ranges);
+            let ahead: Vec<_> = kept.iter().filter(|k| k.end > first).map(|k| k.start.max(first)..k.end).collect();
+            remote.prefetch(self.file.footer().layout(), columns, &ahead);
         }
     }
 

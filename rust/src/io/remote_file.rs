@@ -184,8 +184,8 @@ impl RemoteFile {
 
     /// The object's segments (`specs`: the footer's segment map), each fetched when first asked for.
     pub fn segments(&self, specs: Arc<[SegmentSpec]>) -> RemoteSegments {
-        let _ = self.0.specs.set(Arc::clone(&specs));
-        RemoteSegments { object: Arc::clone(&self.0), specs }
+        let _ = self.0.specs.set(specs);
+        RemoteSegments { object: Arc::clone(&self.0) }
     }
 }
 
@@ -254,15 +254,9 @@ fn start_fetch(object: &Arc<Object>, id: u32, spec: SegmentSpec) -> InFlight {
     in_flight
         .entry(id)
         .or_insert_with(|| {
-            let started = store::spawn(fetch(Arc::clone(object), spec.offset, spec.length as usize, spec.alignment));
-            let location = Arc::clone(&object.location);
-            let arrival: BoxFuture<std::result::Result<BufferHandle, Arc<str>>> = Box::pin(async move {
-                match started.await {
-                    Ok(Ok(buffer)) => Ok(buffer),
-                    Ok(Err(e)) => Err(crate::error::concise(&e).into()),
-                    Err(e) => Err(format!("{location}: the request failed: {e}").into()),
-                }
-            });
+            let started = fetch(Arc::clone(object), spec.offset, spec.length as usize, spec.alignment);
+            let arrival: BoxFuture<std::result::Result<BufferHandle, Arc<str>>> =
+                Box::pin(async move { started.await.map_err(|e| crate::error::concise(&e).into()) });
             arrival.shared()
         })
         .clone()
@@ -277,8 +271,14 @@ fn asked(object: &Object, id: u32, length: u64) {
 }
 
 /// `length` bytes at `offset` of the object, as it was when opened, into a buffer aligned to
-/// `alignment`: one ranged GET on the I/O runtime (retried there as the store is configured).
-async fn fetch(object: Arc<Object>, offset: u64, length: usize, alignment: Alignment) -> VortexResult<BufferHandle> {
+/// `alignment`: one ranged GET, started now on the I/O runtime (retried there as the store is
+/// configured); the future returned awaits it.
+fn fetch(
+    object: Arc<Object>,
+    offset: u64,
+    length: usize,
+    alignment: Alignment,
+) -> impl Future<Output = VortexResult<BufferHandle>> + Send + 'static {
     let store = Arc::clone(&object.store);
     let path = object.path.clone();
     let options = GetOptions {
@@ -287,21 +287,23 @@ async fn fetch(object: Arc<Object>, offset: u64, length: usize, alignment: Align
         ..Default::default()
     };
     let request = store::spawn(async move { store.get_opts(&path, options).await?.bytes().await });
-    let bytes = request
-        .await
-        .map_err(|e| vortex_err!("{}: the request failed: {e}", object.location))?
-        .map_err(|e| vortex_err!("{}", store::store_error(&object.location, e)))?;
-    store::count_request(bytes.len() as u64);
-    if bytes.len() != length {
-        return Err(vortex_err!(
-            "{}: asked for {length} bytes at {offset}, the store returned {}",
-            object.location,
-            bytes.len()
-        ));
+    async move {
+        let bytes = request
+            .await
+            .map_err(|e| vortex_err!("{}: the request failed: {e}", object.location))?
+            .map_err(|e| vortex_err!("{}", store::store_error(&object.location, e)))?;
+        store::count_request(bytes.len() as u64);
+        if bytes.len() != length {
+            return Err(vortex_err!(
+                "{}: asked for {length} bytes at {offset}, the store returned {}",
+                object.location,
+                bytes.len()
+            ));
+        }
+        let mut buffer = object.allocator.with_capacity_aligned::<u8>(length, alignment);
+        buffer.extend_from_slice(&bytes);
+        Ok(BufferHandle::new_host(buffer.freeze()))
     }
-    let mut buffer = object.allocator.with_capacity_aligned::<u8>(length, alignment);
-    buffer.extend_from_slice(&bytes);
-    Ok(BufferHandle::new_host(buffer.freeze()))
 }
 
 impl VortexReadAt for RemoteFile {
@@ -323,16 +325,15 @@ impl VortexReadAt for RemoteFile {
     }
 }
 
-/// An object's segments for its layout readers.
+/// An object's segments for its layout readers (the segment map: [`Object::specs`]).
 pub struct RemoteSegments {
     object: Arc<Object>,
-    specs: Arc<[SegmentSpec]>,
 }
 
 impl SegmentSource for RemoteSegments {
     fn request(&self, id: SegmentId) -> SegmentFuture {
         let object = Arc::clone(&self.object);
-        let Some(spec) = self.specs.get(*id as usize).copied() else {
+        let Some(spec) = object.specs.get().and_then(|specs| specs.get(*id as usize).copied()) else {
             return Box::pin(async move { Err(vortex_err!("{}: the footer has no segment {}", object.location, *id)) });
         };
         asked(&object, *id, spec.length as u64);

@@ -101,8 +101,11 @@ fn family_of(scheme: &str) -> &'static str {
     }
 }
 
-/// Properties every store takes: request retries and their bound, the timeout of one request.
-const COMMON_KEYS: [&str; 5] = ["max_retries", "retry_timeout", "timeout", "connect_timeout", "path_style"];
+/// Properties read here rather than by a builder's key parser: the retry bounds and S3's path style.
+const OWN_KEYS: [&str; 3] = ["max_retries", "retry_timeout", "path_style"];
+
+/// Properties every store takes: [`OWN_KEYS`], and the timeout of one request and of connecting.
+const COMMON_KEYS: [&str; 5] = [OWN_KEYS[0], OWN_KEYS[1], OWN_KEYS[2], "timeout", "connect_timeout"];
 
 /// Checks that `name` is a property of the `family`'s `object_store` builder.
 fn check_key(family: &str, name: &str) -> std::result::Result<(), String> {
@@ -199,7 +202,7 @@ fn build(scheme: ObjectStoreScheme, root: &str, options: &[(String, String)]) ->
         .iter()
         .filter_map(|(k, v)| {
             let name = k.split_once('.')?.1;
-            (!["max_retries", "retry_timeout", "path_style"].contains(&name)).then(|| (name.to_string(), v.clone()))
+            (!OWN_KEYS.contains(&name)).then(|| (name.to_string(), v.clone()))
         })
         .collect();
     let store: Arc<dyn ObjectStore> = match scheme {

@@ -158,11 +158,7 @@ impl Scan {
                 _ => ranges.push_back(clipped),
             }
         }
-        // An object's segments are fetched ahead from the scan's first row to the file's end
-        // (the rows zone maps keep): the dataset's next splits of the file follow this one.
-        let ahead: Vec<Range<u64>> =
-            kept.iter().filter(|k| k.end > rows.start).map(|k| k.start.max(rows.start)..k.end).collect();
-        file.prefetch(columns, &ahead);
+        file.prefetch(columns, &kept, rows.start);
         Ok(Scan {
             file: file.clone(),
             names: columns.to_vec(),

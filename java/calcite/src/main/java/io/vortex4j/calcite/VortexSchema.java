@@ -132,8 +132,8 @@ public final class VortexSchema extends AbstractSchema {
         if (!Files.isDirectory(directory)) {
             throw new VortexException("Vortex schema directory " + directory + " does not exist or is not a directory");
         }
-        Map<String, Path> files = new TreeMap<>();
-        Map<String, Path> folders = new TreeMap<>();
+        Map<String, String> files = new TreeMap<>();
+        Map<String, String> folders = new TreeMap<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory)) {
             for (Path p : ds) {
                 String entry = p.getFileName().toString();
@@ -141,29 +141,37 @@ public final class VortexSchema extends AbstractSchema {
                     continue;
                 }
                 if (Files.isRegularFile(p) && entry.endsWith(SUFFIX) && entry.length() > SUFFIX.length()) {
-                    files.put(entry.substring(0, entry.length() - SUFFIX.length()), p);
+                    files.put(entry.substring(0, entry.length() - SUFFIX.length()), p.toString());
                 } else if (Files.isDirectory(p) && holdsVortexFiles(p)) {
-                    folders.put(entry, p);
+                    folders.put(entry, p.toString());
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("listing " + directory, e);
         }
+        return tablesOf(files, folders, "folder");
+    }
+
+    /**
+     * The tables of {@code files} (by table name, a file's location) and {@code folders} (a
+     * dataset's location); a name taken by both (a {@code folderWord}) is a table that fails
+     * saying so, a file or folder that cannot be opened one that fails with the reason.
+     */
+    private Map<String, Table> tablesOf(Map<String, String> files, Map<String, String> folders, String folderWord) {
         Map<String, Table> map = new LinkedHashMap<>();
-        Map<String, Path> all = new TreeMap<>(files);
+        Map<String, String> all = new TreeMap<>(files);
         all.putAll(folders);
-        for (Map.Entry<String, Path> e : all.entrySet()) {
+        for (Map.Entry<String, String> e : all.entrySet()) {
             String name = e.getKey();
-            Path p = e.getValue();
             Table table;
             if (files.containsKey(name) && folders.containsKey(name)) {
-                table = new UnreadableTable(p, new VortexException("the table name '" + name + "' is taken by both "
-                        + files.get(name) + " and the folder " + folders.get(name) + "; rename one"));
+                table = new UnreadableTable(e.getValue(), new VortexException("the table name '" + name + "' is taken by both "
+                        + files.get(name) + " and the " + folderWord + " " + folders.get(name) + "; rename one"));
             } else {
                 try {
-                    table = VortexTable.open(name, p, pushdown, threads);
+                    table = VortexTable.open(name, e.getValue(), pushdown, threads);
                 } catch (RuntimeException ex) {
-                    table = new UnreadableTable(p, ex);
+                    table = new UnreadableTable(e.getValue(), ex);
                 }
             }
             map.put(name, table);
@@ -189,25 +197,7 @@ public final class VortexSchema extends AbstractSchema {
                 folders.put(relative.substring(0, slash), remote + "/" + relative.substring(0, slash) + "/");
             }
         }
-        Map<String, Table> map = new LinkedHashMap<>();
-        Map<String, String> all = new TreeMap<>(files);
-        all.putAll(folders);
-        for (Map.Entry<String, String> e : all.entrySet()) {
-            String name = e.getKey();
-            Table table;
-            if (files.containsKey(name) && folders.containsKey(name)) {
-                table = new UnreadableTable(e.getValue(), new VortexException("the table name '" + name
-                        + "' is taken by both " + files.get(name) + " and the prefix " + folders.get(name) + "; rename one"));
-            } else {
-                try {
-                    table = VortexTable.open(name, e.getValue(), pushdown, threads);
-                } catch (RuntimeException ex) {
-                    table = new UnreadableTable(e.getValue(), ex);
-                }
-            }
-            map.put(name, table);
-        }
-        return map;
+        return tablesOf(files, folders, "prefix");
     }
 
     /** Whether {@code folder} holds a {@code .vortex} file at some depth (skipping {@code .} and {@code _} names). */

@@ -56,6 +56,11 @@ public final class Stores {
         }
     }
 
+    /** The local path {@code location} names: a path, or a {@code file://} URI's path. */
+    public static java.nio.file.Path localPath(String location) {
+        return java.nio.file.Paths.get(location.startsWith("file://") ? location.substring("file://".length()) : location);
+    }
+
     /**
      * Sets the properties of {@code scope}: a scheme ({@code s3}, {@code gs}, {@code az},
      * {@code http}) or one bucket ({@code s3://bucket}), replacing those set before for it; they

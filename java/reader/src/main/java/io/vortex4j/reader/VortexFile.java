@@ -67,7 +67,7 @@ public final class VortexFile implements AutoCloseable {
      */
     public static VortexFile open(String location) {
         if (!Stores.isRemote(location)) {
-            return open(Paths.get(location.startsWith("file://") ? location.substring("file://".length()) : location));
+            return open(Stores.localPath(location));
         }
         NativeMemory.reserve();
         return new VortexFile(location, Native.openFile(location));

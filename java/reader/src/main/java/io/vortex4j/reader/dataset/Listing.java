@@ -59,7 +59,7 @@ public final class Listing {
      */
     public static Result list(String location) {
         if (!Stores.isRemote(location)) {
-            return list(Paths.get(location.startsWith("file://") ? location.substring("file://".length()) : location));
+            return list(Stores.localPath(location));
         }
         int scheme = location.indexOf("://") + 3;
         int slash = location.indexOf('/', scheme);
