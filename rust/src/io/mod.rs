@@ -1,12 +1,13 @@
 //! Files as the scans read them: opening one ([`file::open`], [`file::OpenFile`]: footer,
 //! descriptor, layout reader, shared by every open of the same file) and reading its segments:
 //! a local file's on the scanning thread ([`local_file`]), an object's from its store
-//! ([`remote_file`], [`store`]).
+//! ([`remote_file`], [`store`]); whole objects to and from local files ([`transfer`]).
 
 pub mod file;
 pub(crate) mod local_file;
 pub(crate) mod remote_file;
 pub mod store;
+pub mod transfer;
 
 use std::os::unix::fs::MetadataExt;
 

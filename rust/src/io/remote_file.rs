@@ -8,7 +8,8 @@
 //!   request. A scan's segments are also fetched ahead ([`RemoteFile::prefetch`]): the segments
 //!   of its columns in its rows, in row order, up to [`PREFETCH_REQUESTS`] requests and
 //!   [`PREFETCH_BYTES`] not yet asked for, so a scan that awaits one segment at a time still
-//!   finds the next ones fetched.
+//!   finds the next ones fetched. Segments fetched ahead that lie close together in the file
+//!   share one request ([`store::Coalesce`]: the gap and size are store properties).
 //! - **Kept for later scans** in the segment cache ([`crate::cache::segments`]) under the
 //!   object's identity (location, ETag, size): a repeated query fetches nothing.
 //! - **Never mixed data**: every GET carries `If-Match` with the opening ETag, so an object
@@ -67,6 +68,8 @@ struct Object {
     ahead: Mutex<Ahead>,
     /// The footer's segment map, once read.
     specs: std::sync::OnceLock<Arc<[SegmentSpec]>>,
+    /// How segments fetched ahead are merged into requests.
+    coalesce: store::Coalesce,
 }
 
 /// Requests fetched ahead at once, at most.
@@ -101,6 +104,7 @@ impl Drop for Object {
 pub fn open(location: &str, allocator: BufferAllocatorRef) -> Result<RemoteFile> {
     let located = store::locate(location)?;
     let (store, path) = (Arc::clone(&located.store), located.path.clone());
+    let located_path = located.path.clone();
     let meta = store::run(async move {
         use object_store::ObjectStoreExt;
         store.head(&path).await
@@ -111,8 +115,8 @@ pub fn open(location: &str, allocator: BufferAllocatorRef) -> Result<RemoteFile>
     let identity = Identity::object(location, meta.e_tag.as_deref(), meta.size, modified_millis);
     Ok(RemoteFile(Arc::new(Object {
         location: location.into(),
-        store: located.store,
-        path: located.path,
+        store: Arc::clone(&located.store),
+        path: located_path,
         size: meta.size,
         etag: meta.e_tag,
         modified_millis,
@@ -122,6 +126,7 @@ pub fn open(location: &str, allocator: BufferAllocatorRef) -> Result<RemoteFile>
         in_flight: Mutex::default(),
         ahead: Mutex::default(),
         specs: std::sync::OnceLock::new(),
+        coalesce: located.coalesce,
     })))
 }
 
@@ -210,41 +215,93 @@ fn collect(layout: &LayoutRef, start: u64, ranges: &[Range<u64>], out: &mut Vec<
     }
 }
 
-/// Starts fetches ahead while the budget allows: each lands in the segment cache.
+/// Starts fetches ahead while the budget allows: the next segments of the queue (as many as
+/// requests may still start), in file order, merged into one request where they lie within the
+/// store's coalescing gap and size ([`store::Coalesce`]); each lands in the segment cache.
 fn top_up(object: &Arc<Object>) {
     let budget = PREFETCH_BYTES.min(segments::capacity() as u64 / 4);
     loop {
-        let (id, spec) = {
+        let mut picked: Vec<(u32, SegmentSpec)> = Vec::new();
+        let runs = {
             let mut ahead = object.ahead.lock().unwrap_or_else(|e| e.into_inner());
-            if ahead.running >= PREFETCH_REQUESTS || ahead.unasked_bytes >= budget {
+            let free = PREFETCH_REQUESTS.saturating_sub(ahead.running);
+            let mut bytes = ahead.unasked_bytes;
+            while picked.len() < free && bytes < budget {
+                let Some(id) = ahead.queue.pop_front() else {
+                    break;
+                };
+                let Some(spec) = object.specs.get().and_then(|specs| specs.get(id as usize).copied()) else {
+                    continue;
+                };
+                if segments::get(object.key, id).is_some()
+                    || object.in_flight.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&id)
+                {
+                    continue;
+                }
+                bytes += spec.length as u64;
+                picked.push((id, spec));
+            }
+            if picked.is_empty() {
                 return;
             }
-            let Some(id) = ahead.queue.pop_front() else {
-                return;
-            };
-            let Some(spec) = object.specs.get().and_then(|specs| specs.get(id as usize).copied()) else {
-                continue;
-            };
-            if segments::get(object.key, id).is_some()
-                || object.in_flight.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&id)
-            {
-                continue;
+            picked.sort_by_key(|(_, spec)| spec.offset);
+            let runs = object.coalesce.runs(picked.iter().map(|(_, spec)| (spec.offset, spec.length as u64)));
+            ahead.running += runs.len();
+            for (id, spec) in &picked {
+                ahead.unasked.insert(*id);
+                ahead.unasked_bytes += spec.length as u64;
             }
-            ahead.running += 1;
-            ahead.unasked.insert(id);
-            ahead.unasked_bytes += spec.length as u64;
-            (id, spec)
+            runs
         };
-        let arrival = start_fetch(object, id, spec);
-        let object = Arc::clone(object);
-        store::spawn(async move {
-            if let Ok(buffer) = arrival.await {
-                segments::keep(object.key, id, &buffer, spec.length as usize);
-            }
-            object.in_flight.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
-            object.ahead.lock().unwrap_or_else(|e| e.into_inner()).running -= 1;
-            top_up(&object);
-        });
+        for run in runs {
+            let members = &picked[run];
+            let arrivals = start_run(object, members);
+            let object = Arc::clone(object);
+            let members: Vec<(u32, SegmentSpec)> = members.to_vec();
+            store::spawn(async move {
+                for ((id, spec), arrival) in members.into_iter().zip(arrivals) {
+                    if let Ok(buffer) = arrival.clone().await {
+                        segments::keep(object.key, id, &buffer, spec.length as usize);
+                    }
+                    forget(&object, id, &arrival);
+                }
+                object.ahead.lock().unwrap_or_else(|e| e.into_inner()).running -= 1;
+                top_up(&object);
+            });
+        }
+    }
+}
+
+/// Starts one request for the segments `members` (in file order, none being fetched): each
+/// segment's arrival, sliced from the request's bytes.
+fn start_run(object: &Arc<Object>, members: &[(u32, SegmentSpec)]) -> Vec<InFlight> {
+    let first = members[0].1.offset;
+    let last = members[members.len() - 1].1;
+    let end = last.offset + last.length as u64;
+    let bytes = fetch_range(Arc::clone(object), first, (end - first) as usize).boxed().shared();
+    let mut in_flight = object.in_flight.lock().unwrap_or_else(|e| e.into_inner());
+    members
+        .iter()
+        .map(|&(id, spec)| {
+            let bytes = bytes.clone();
+            let object = Arc::clone(object);
+            let arrival: BoxFuture<std::result::Result<BufferHandle, Arc<str>>> = Box::pin(async move {
+                let bytes = bytes.await?;
+                let at = (spec.offset - first) as usize;
+                Ok(buffer_of(&object, &bytes[at..at + spec.length as usize], spec.alignment))
+            });
+            let arrival = arrival.shared();
+            in_flight.insert(id, arrival.clone());
+            arrival
+        })
+        .collect()
+}
+
+/// Drops segment `id`'s in-flight entry if it is still `arrival` (a later fetch may have replaced it).
+fn forget(object: &Object, id: u32, arrival: &InFlight) {
+    let mut in_flight = object.in_flight.lock().unwrap_or_else(|e| e.into_inner());
+    if in_flight.get(&id).is_some_and(|current| current.ptr_eq(arrival)) {
+        in_flight.remove(&id);
     }
 }
 
@@ -254,9 +311,10 @@ fn start_fetch(object: &Arc<Object>, id: u32, spec: SegmentSpec) -> InFlight {
     in_flight
         .entry(id)
         .or_insert_with(|| {
-            let started = fetch(Arc::clone(object), spec.offset, spec.length as usize, spec.alignment);
+            let bytes = fetch_range(Arc::clone(object), spec.offset, spec.length as usize);
+            let object = Arc::clone(object);
             let arrival: BoxFuture<std::result::Result<BufferHandle, Arc<str>>> =
-                Box::pin(async move { started.await.map_err(|e| crate::error::concise(&e).into()) });
+                Box::pin(async move { Ok(buffer_of(&object, &bytes.await?, spec.alignment)) });
             arrival.shared()
         })
         .clone()
@@ -270,15 +328,13 @@ fn asked(object: &Object, id: u32, length: u64) {
     }
 }
 
-/// `length` bytes at `offset` of the object, as it was when opened, into a buffer aligned to
-/// `alignment`: one ranged GET, started now on the I/O runtime (retried there as the store is
-/// configured); the future returned awaits it.
-fn fetch(
+/// `length` bytes at `offset` of the object, as it was when opened: one ranged GET, started now
+/// on the I/O runtime (retried there as the store is configured); the future returned awaits it.
+fn fetch_range(
     object: Arc<Object>,
     offset: u64,
     length: usize,
-    alignment: Alignment,
-) -> impl Future<Output = VortexResult<BufferHandle>> + Send + 'static {
+) -> impl Future<Output = std::result::Result<bytes::Bytes, Arc<str>>> + Send + 'static {
     let store = Arc::clone(&object.store);
     let path = object.path.clone();
     let options = GetOptions {
@@ -286,24 +342,36 @@ fn fetch(
         if_match: object.etag.clone(),
         ..Default::default()
     };
-    let request = store::spawn(async move { store.get_opts(&path, options).await?.bytes().await });
+    // Counted where it runs, so the figures are settled once nothing is in flight, whoever awaits.
+    let running = store::Running::start();
+    let request = store::spawn(async move {
+        let _running = running;
+        let bytes = store.get_opts(&path, options).await?.bytes().await?;
+        store::count_request(bytes.len() as u64);
+        Ok::<_, object_store::Error>(bytes)
+    });
     async move {
         let bytes = request
             .await
-            .map_err(|e| vortex_err!("{}: the request failed: {e}", object.location))?
-            .map_err(|e| vortex_err!("{}", store::store_error(&object.location, e)))?;
-        store::count_request(bytes.len() as u64);
+            .map_err(|e| format!("{}: the request failed: {e}", object.location))?
+            .map_err(|e| store::store_error(&object.location, e).to_string())?;
         if bytes.len() != length {
-            return Err(vortex_err!(
+            return Err(format!(
                 "{}: asked for {length} bytes at {offset}, the store returned {}",
                 object.location,
                 bytes.len()
-            ));
+            )
+            .into());
         }
-        let mut buffer = object.allocator.with_capacity_aligned::<u8>(length, alignment);
-        buffer.extend_from_slice(&bytes);
-        Ok(BufferHandle::new_host(buffer.freeze()))
+        Ok(bytes)
     }
+}
+
+/// `bytes` in a buffer of the object's allocator aligned to `alignment`.
+fn buffer_of(object: &Object, bytes: &[u8], alignment: Alignment) -> BufferHandle {
+    let mut buffer = object.allocator.with_capacity_aligned::<u8>(bytes.len(), alignment);
+    buffer.extend_from_slice(bytes);
+    BufferHandle::new_host(buffer.freeze())
 }
 
 impl VortexReadAt for RemoteFile {
@@ -321,7 +389,12 @@ impl VortexReadAt for RemoteFile {
     }
 
     fn read_at(&self, offset: u64, length: usize, alignment: Alignment) -> BoxFuture<VortexResult<BufferHandle>> {
-        Box::pin(fetch(Arc::clone(&self.0), offset, length, alignment))
+        let object = Arc::clone(&self.0);
+        let bytes = fetch_range(Arc::clone(&object), offset, length);
+        Box::pin(async move {
+            let bytes = bytes.await.map_err(|e| vortex_err!("{e}"))?;
+            Ok(buffer_of(&object, &bytes, alignment))
+        })
     }
 }
 
@@ -344,8 +417,8 @@ impl SegmentSource for RemoteSegments {
         }
         let arrival = start_fetch(&object, *id, spec);
         Box::pin(async move {
-            let result = arrival.await;
-            object.in_flight.lock().unwrap_or_else(|e| e.into_inner()).remove(&*id);
+            let result = arrival.clone().await;
+            forget(&object, *id, &arrival);
             let buffer = result.map_err(|e| vortex_err!("{e}"))?;
             segments::keep(object.key, *id, &buffer, spec.length as usize);
             top_up(&object);

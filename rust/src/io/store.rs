@@ -44,6 +44,59 @@ pub struct Located {
     pub path: ObjectPath,
     /// `scheme://authority`: the prefix that turns a store path back into a location.
     pub root: String,
+    /// How reads of nearby segments are merged.
+    pub coalesce: Coalesce,
+}
+
+/// Segments read ahead are merged into one request when the bytes between two of them are at
+/// most `gap` and the request at most `max` bytes (`<scheme>.coalesce_gap`,
+/// `<scheme>.coalesce_max`; a max of 0 turns merging off): fewer requests for the price of some unread
+/// bytes in between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coalesce {
+    pub gap: u64,
+    pub max: u64,
+}
+
+impl Default for Coalesce {
+    fn default() -> Self {
+        Coalesce { gap: 1 << 20, max: 16 << 20 }
+    }
+}
+
+impl Coalesce {
+    fn of(options: &[(String, String)]) -> std::result::Result<Coalesce, String> {
+        let mut c = Coalesce::default();
+        for (key, value) in options {
+            let target = match key.split_once('.').map(|(_, n)| n) {
+                Some("coalesce_gap") => &mut c.gap,
+                Some("coalesce_max") => &mut c.max,
+                _ => continue,
+            };
+            *target = value.parse().map_err(|_| format!("{key} must be a number of bytes"))?;
+        }
+        Ok(c)
+    }
+
+    /// The requests for `ranges` (offset, length; in file order, not overlapping): index ranges
+    /// into `ranges`, each one request.
+    pub fn runs(&self, ranges: impl IntoIterator<Item = (u64, u64)>) -> Vec<std::ops::Range<usize>> {
+        let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+        let (mut start, mut end) = (0u64, 0u64);
+        for (i, (offset, length)) in ranges.into_iter().enumerate() {
+            match runs.last_mut() {
+                Some(run) if offset >= end && offset - end <= self.gap && offset + length - start <= self.max => {
+                    run.end = i + 1;
+                    end = offset + length;
+                }
+                _ => {
+                    runs.push(i..i + 1);
+                    (start, end) = (offset, offset + length);
+                }
+            }
+        }
+        runs
+    }
 }
 
 impl Located {
@@ -102,10 +155,10 @@ fn family_of(scheme: &str) -> &'static str {
 }
 
 /// Properties read here rather than by a builder's key parser: the retry bounds and S3's path style.
-const OWN_KEYS: [&str; 3] = ["max_retries", "retry_timeout", "path_style"];
+const OWN_KEYS: [&str; 5] = ["max_retries", "retry_timeout", "path_style", "coalesce_gap", "coalesce_max"];
 
 /// Properties every store takes: [`OWN_KEYS`], and the timeout of one request and of connecting.
-const COMMON_KEYS: [&str; 5] = [OWN_KEYS[0], OWN_KEYS[1], OWN_KEYS[2], "timeout", "connect_timeout"];
+const COMMON_KEYS: [&str; 7] = [OWN_KEYS[0], OWN_KEYS[1], OWN_KEYS[2], OWN_KEYS[3], OWN_KEYS[4], "timeout", "connect_timeout"];
 
 /// Checks that `name` is a property of the `family`'s `object_store` builder.
 fn check_key(family: &str, name: &str) -> std::result::Result<(), String> {
@@ -145,13 +198,14 @@ pub fn locate(location: &str) -> Result<Located> {
         None => format!("{}://{}", url.scheme(), url.host_str().unwrap_or_default()),
     };
     let options = options_for(url.scheme(), &root);
+    let coalesce = Coalesce::of(&options).map_err(|e| Error::file(location, format!("cannot open the store: {e}")))?;
     let key = (root.clone(), options.clone());
     if let Some(store) = lock(&STORES).get(&key) {
-        return Ok(Located { store: Arc::clone(store), path, root });
+        return Ok(Located { store: Arc::clone(store), path, root, coalesce });
     }
     let store = build(scheme, &root, &options).map_err(|e| Error::file(location, format!("cannot open the store: {e}")))?;
     lock(&STORES).insert(key, Arc::clone(&store));
-    Ok(Located { store, path, root })
+    Ok(Located { store, path, root, coalesce })
 }
 
 /// The properties that apply to `root`: the scheme's, then the bucket's.
@@ -343,10 +397,11 @@ fn source_text(e: &object_store::Error) -> String {
 }
 
 /// What the stores fetched since the process started: requests, bytes, and segment reads the
-/// segment cache answered instead.
+/// segment cache answered instead; and the requests running now.
 static REQUESTS: AtomicU64 = AtomicU64::new(0);
 static BYTES: AtomicU64 = AtomicU64::new(0);
 static CACHE_HITS: AtomicU64 = AtomicU64::new(0);
+static IN_FLIGHT: AtomicU64 = AtomicU64::new(0);
 
 pub(crate) fn count_request(bytes: u64) {
     REQUESTS.fetch_add(1, Ordering::Relaxed);
@@ -357,14 +412,51 @@ pub(crate) fn count_hit() {
     CACHE_HITS.fetch_add(1, Ordering::Relaxed);
 }
 
-/// `[requests, bytes fetched, cache hits]` so far: callers take differences around a query.
-pub fn fetched() -> [u64; 3] {
-    [REQUESTS.load(Ordering::Relaxed), BYTES.load(Ordering::Relaxed), CACHE_HITS.load(Ordering::Relaxed)]
+/// A request running: counted in [`fetched`]'s in-flight figure until dropped (also when the
+/// request is abandoned).
+pub(crate) struct Running(());
+
+impl Running {
+    pub(crate) fn start() -> Running {
+        IN_FLIGHT.fetch_add(1, Ordering::AcqRel);
+        Running(())
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        IN_FLIGHT.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// `[requests, bytes fetched, cache hits, requests in flight]`: callers take differences of the
+/// first three around a query; the last is a gauge (reads ahead may outlive the scan that
+/// started them).
+pub fn fetched() -> [u64; 4] {
+    [
+        REQUESTS.load(Ordering::Acquire),
+        BYTES.load(Ordering::Acquire),
+        CACHE_HITS.load(Ordering::Acquire),
+        IN_FLIGHT.load(Ordering::Acquire),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nearby_ranges_share_a_request_within_the_gap_and_size() {
+        let c = Coalesce { gap: 10, max: 100 };
+        // 0..10, 15..25 (gap 5), 40..50 (gap 15: new run), 50..141 (adjacent, but the run would be 101 bytes: new run)
+        let runs = c.runs([(0, 10), (15, 10), (40, 10), (50, 91)]);
+        assert_eq!(runs, vec![0..2, 2..3, 3..4]);
+        assert_eq!(Coalesce { gap: 0, max: 0 }.runs([(0, 10), (10, 10)]), vec![0..1, 1..2]);
+        assert_eq!(c.runs([]), Vec::<std::ops::Range<usize>>::new());
+        let props = vec![("s3.coalesce_gap".to_string(), "0".to_string()), ("s3.coalesce_max".to_string(), "5".to_string())];
+        assert_eq!(Coalesce::of(&props).unwrap(), Coalesce { gap: 0, max: 5 });
+        assert!(Coalesce::of(&[("s3.coalesce_gap".to_string(), "1MB".to_string())]).unwrap_err().contains("s3.coalesce_gap"));
+    }
 
     #[test]
     fn remote_locations_are_told_from_paths() {

@@ -10,6 +10,7 @@ use jni::sys::jobject;
 use super::call;
 use super::values::*;
 use crate::io::store;
+use crate::io::transfer;
 
 /// Sets the properties of `scope` (`s3`, `s3://bucket`, …): `keys[i]` is `values[i]`.
 #[unsafe(no_mangle)]
@@ -46,8 +47,38 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_listObjects<'l>(
     })
 }
 
-/// `long[]{requests, bytes fetched, segment cache hits}` of every store since the process started.
+/// `long[]{requests, bytes fetched, segment cache hits, requests in flight}` of every store: the
+/// first three since the process started.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_storeFetched<'l>(mut env: EnvUnowned<'l>, _: JClass<'l>) -> jobject {
     call(&mut env, |env| Ok(raw(long_array(env, &store::fetched())?)))
+}
+
+/// Writes the local file `local` to the object at `location`, atomically; returns its bytes.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_uploadObject<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    local: JString<'l>,
+    location: JString<'l>,
+) -> jni::sys::jlong {
+    call(&mut env, |env| {
+        let local = string(env, &local)?;
+        Ok(transfer::upload(std::path::Path::new(&local), &string(env, &location)?)? as i64)
+    })
+}
+
+/// Writes the object at `location` to the local file `local` (in place once complete); returns
+/// its bytes.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_downloadObject<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    location: JString<'l>,
+    local: JString<'l>,
+) -> jni::sys::jlong {
+    call(&mut env, |env| {
+        let location = string(env, &location)?;
+        Ok(transfer::download(&location, std::path::Path::new(&string(env, &local)?))? as i64)
+    })
 }

@@ -3,7 +3,6 @@ package io.vortex4j.cli;
 import io.vortex4j.reader.convert.ConvertOptions;
 import io.vortex4j.reader.convert.Converter;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -18,8 +17,8 @@ import picocli.CommandLine.Parameters;
     "Convert Parquet, CSV and Arrow IPC files or folders into Vortex.",
     "OUT is a .vortex file, or a folder with --max-rows-per-file or --partition-by (Hive-style col=value/ folders)."})
 final class ConvertCommand implements Callable<Integer> {
-    @Parameters(arity = "2..*", paramLabel = "IN... OUT", description = "input files or folders, then the output")
-    List<Path> paths;
+    @Parameters(arity = "2..*", paramLabel = "IN... OUT", description = "input files or folders, then the output (local paths or object store locations)")
+    List<String> paths;
 
     @Option(names = "--format", description = "input format for every input: parquet, csv or arrow (default: by extension)")
     String format;
@@ -63,8 +62,8 @@ final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Path> inputs = paths.subList(0, paths.size() - 1);
-        Path out = paths.get(paths.size() - 1);
+        List<String> inputs = paths.subList(0, paths.size() - 1);
+        String out = paths.get(paths.size() - 1);
         ConvertOptions options = ConvertOptions.defaults();
         if (format != null) {
             options.format(format);

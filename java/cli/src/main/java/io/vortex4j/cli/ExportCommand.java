@@ -4,7 +4,6 @@ import io.vortex4j.calcite.PredicateParser;
 import io.vortex4j.reader.convert.Exporter;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.predicate.Predicate;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,11 +23,11 @@ import picocli.CommandLine.Parameters;
     "The input is a Vortex file or dataset: a folder or glob of files, with its key=value/ partition columns.",
     "--where takes a SQL condition; it is translated exactly into the reader's filter (or refused)."})
 final class ExportCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE|DIR|GLOB", description = "a .vortex file, a folder of them, or a glob")
-    Path input;
+    @Parameters(index = "0", paramLabel = "FILE|DIR|GLOB", description = "a .vortex file, a folder of them, or a glob (local or in an object store)")
+    String input;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "the file to write")
-    Path out;
+    @Parameters(index = "1", paramLabel = "OUT", description = "the file to write (local, or an object store location)")
+    String out;
 
     @Option(names = "--format", required = true, description = "csv, parquet or arrow")
     String format;

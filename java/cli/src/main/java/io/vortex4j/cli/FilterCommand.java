@@ -5,7 +5,6 @@ import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.predicate.Predicate;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,8 +23,8 @@ import picocli.CommandLine.Parameters;
 final class FilterCommand implements Callable<Integer> {
     enum Op { eq, ne, lt, gt, le, ge, between, in, not_in, is_null, is_not_null }
 
-    @Parameters(index = "0", description = "the .vortex file")
-    Path path;
+    @Parameters(index = "0", description = "the .vortex file (or its location in an object store)")
+    String path;
 
     @Option(names = "--column", required = true, description = "the column to filter")
     String column;

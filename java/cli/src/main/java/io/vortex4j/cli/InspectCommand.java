@@ -4,7 +4,6 @@ import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -12,13 +11,13 @@ import picocli.CommandLine.Parameters;
 /** {@code inspect FILE}: rows, chunks, and per column the dtype and first chunk's encodings. */
 @Command(name = "inspect", description = "Show a file's rows, chunks, column types and encodings.")
 final class InspectCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "the .vortex file")
-    Path path;
+    @Parameters(index = "0", description = "the .vortex file (or its location in an object store)")
+    String path;
 
     @Override
     public Integer call() {
         try (VortexFile file = VortexFile.open(path)) {
-            System.out.printf("file     %s%n", file.path());
+            System.out.printf("file     %s%n", file.location());
             System.out.printf("rows     %,d%n", file.rowCount());
             String[] trees = new String[file.schema().size()];
             long chunks = 0;

@@ -2,7 +2,6 @@ package io.vortex4j.cli;
 
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.VortexFile;
-import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSetMetaData;
 import java.util.List;
@@ -16,18 +15,18 @@ import picocli.CommandLine.Command;
 final class SchemaCommand extends FileRowsCommand {
     /** The rows: table, column, sql_type, nullable, vortex_type. */
     @Override
-    Rows rows(Path path) throws Exception {
+    Rows rows(String path) throws Exception {
         return of(path);
     }
 
-    static Rows of(Path path) throws Exception {
+    static Rows of(String path) throws Exception {
         return perFile(path, List.of("table", "column", "sql_type", "nullable", "vortex_type"), (c, file, table, rows) -> {
             List<Field> fields;
-            try (VortexFile f = VortexFile.open(file)) {
+            try (VortexFile f = VortexFile.open(file.path())) {
                 fields = f.schema().fields();
             }
             // The SQL types as queries see them: the statement's columns, planned, never run.
-            try (PreparedStatement s = c.prepareStatement("SELECT * FROM " + TableFiles.quoted(file))) {
+            try (PreparedStatement s = c.prepareStatement("SELECT * FROM " + TableFiles.quoted(file.path()))) {
                 ResultSetMetaData md = s.getMetaData();
                 for (int i = 0; i < md.getColumnCount(); i++) {
                     rows.add(new Object[] {table, md.getColumnLabel(i + 1), md.getColumnTypeName(i + 1),

@@ -2,7 +2,6 @@ package io.vortex4j.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -75,7 +74,7 @@ public final class ShellApplication extends Application {
             try {
                 StringWriter text = new StringWriter();
                 PrintWriter w = new PrintWriter(text);
-                OutputFormat.TABLE.write(schema ? SchemaCommand.of(Paths.get(arg)) : StatsCommand.of(Paths.get(arg)), w);
+                OutputFormat.TABLE.write(schema ? SchemaCommand.of(arg) : StatsCommand.of(arg), w);
                 w.flush();
                 sqlLine.output(text.toString().stripTrailing());
                 callback.setToSuccess();

@@ -5,8 +5,6 @@ import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.array.VarBinDictArray;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,17 +23,17 @@ import picocli.CommandLine.Command;
 final class StatsCommand extends FileRowsCommand {
     /** The rows: table, column, type, rows, bytes, nulls, min, max, distinct (null: not known). */
     @Override
-    Rows rows(Path path) throws Exception {
+    Rows rows(String path) throws Exception {
         return of(path);
     }
 
-    static Rows of(Path path) throws Exception {
+    static Rows of(String path) throws Exception {
         List<String> header = List.of("table", "column", "type", "rows", "bytes", "nulls", "min", "max", "distinct");
         return perFile(path, header, (c, file, table, rows) -> {
-            long bytes = Files.size(file);
-            try (VortexFile f = VortexFile.open(file)) {
+            long bytes = file.size();
+            try (VortexFile f = VortexFile.open(file.path())) {
                 for (Field field : f.schema().fields()) {
-                    Object[] agg = aggregates(c, file, field.name());
+                    Object[] agg = aggregates(c, file.path(), field.name());
                     rows.add(new Object[] {table, field.name(), field.type().toString(), f.rowCount(), bytes,
                         agg[0] == null ? null : f.rowCount() - ((Number) agg[0]).longValue(), agg[1], agg[2],
                         dictionarySize(f, field.name())});
@@ -45,7 +43,7 @@ final class StatsCommand extends FileRowsCommand {
     }
 
     /** COUNT, MIN and MAX of the column through SQL; nulls where the type has no order (MIN/MAX refused). */
-    private static Object[] aggregates(Connection c, Path file, String column) throws SQLException {
+    private static Object[] aggregates(Connection c, String file, String column) throws SQLException {
         String col = "\"" + column.replace("\"", "\"\"") + "\"";
         String from = " FROM " + TableFiles.quoted(file);
         try (Statement s = c.createStatement();

@@ -49,8 +49,8 @@ final class WarmUpCommand implements Callable<Integer> {
                     }
                 }
             }
-            OutputFormat.TABLE.write(SchemaCommand.of(file), sink);
-            OutputFormat.TABLE.write(StatsCommand.of(file), sink);
+            OutputFormat.TABLE.write(SchemaCommand.of(file.toString()), sink);
+            OutputFormat.TABLE.write(StatsCommand.of(file.toString()), sink);
         } finally {
             Files.deleteIfExists(file);
             Files.deleteIfExists(dir);

@@ -29,6 +29,7 @@ import java.util.TreeMap;
  *   <tr><td>{@code gs.service_account_path}, {@code gs.service_account_key}</td><td>Google credentials</td></tr>
  *   <tr><td>{@code az.account_name}, {@code az.access_key}, {@code az.sas_key}, …</td><td>Azure credentials</td></tr>
  *   <tr><td>{@code <scheme>.max_retries}, {@code <scheme>.retry_timeout}</td><td>retries with exponential backoff on 5xx, throttling and connection errors (default 10 within 3 min)</td></tr>
+ *   <tr><td>{@code <scheme>.coalesce_gap}, {@code <scheme>.coalesce_max}</td><td>segments read ahead share one request within this gap and size in bytes (default 1 MiB, 16 MiB; a max of 0: one request each)</td></tr>
  *   <tr><td>{@code <scheme>.timeout}, {@code <scheme>.connect_timeout}</td><td>per request (default 30 s; connecting 5 s)</td></tr>
  * </table>
  *
@@ -119,20 +120,61 @@ public final class Stores {
         return out;
     }
 
+    /**
+     * Writes the local file {@code local} to the object at {@code location}, replacing it:
+     * atomically (one request, or a multipart upload completed only once every part landed).
+     *
+     * @return the bytes written
+     */
+    public static long upload(java.nio.file.Path local, String location) {
+        return Native.uploadObject(local.toString(), location);
+    }
+
+    /**
+     * Writes the object at {@code location} to the local file {@code local}, which appears only
+     * once the whole object has arrived.
+     *
+     * @return the bytes written
+     */
+    public static long download(String location, java.nio.file.Path local) {
+        return Native.downloadObject(location, local.toString());
+    }
+
     /** What the stores have fetched since the process started (take differences around a query). */
     public static Fetched fetched() {
         long[] f = Native.storeFetched();
-        return new Fetched(f[0], f[1], f[2]);
+        return new Fetched(f[0], f[1], f[2], f[3]);
+    }
+
+    /**
+     * {@link #fetched()} once no request is in flight, waiting at most {@code timeout}: a scan's
+     * reads ahead may still be arriving after it closes, counted in the figures when they land.
+     *
+     * @throws java.util.concurrent.TimeoutException if requests are still running after {@code timeout}
+     */
+    public static Fetched settled(java.time.Duration timeout)
+            throws InterruptedException, java.util.concurrent.TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Fetched now = fetched();
+            if (now.inFlight() == 0) {
+                return now;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new java.util.concurrent.TimeoutException(now.inFlight() + " store requests still in flight after " + timeout);
+            }
+            Thread.sleep(5);
+        }
     }
 
     /**
      * Requests made to stores, bytes they returned, and segment reads the segment cache answered
-     * instead of a request.
+     * instead of a request; {@code inFlight} is the requests running at the time (not a difference).
      */
-    public record Fetched(long requests, long bytes, long cacheHits) {
-        /** What was fetched since {@code before}. */
+    public record Fetched(long requests, long bytes, long cacheHits, long inFlight) {
+        /** What was fetched since {@code before}; {@code inFlight} stays this one's. */
         public Fetched since(Fetched before) {
-            return new Fetched(requests - before.requests, bytes - before.bytes, cacheHits - before.cacheHits);
+            return new Fetched(requests - before.requests, bytes - before.bytes, cacheHits - before.cacheHits, inFlight);
         }
 
         @Override

@@ -25,19 +25,24 @@ public final class Converter implements AutoCloseable {
     private static final int BATCHES_PER_STEP = 4;
 
     private final NativeHandle handle;
+    /** Store inputs downloaded and a store output written locally first (nothing for local files). */
+    private final Staging staging;
+    private final String out;
     private boolean finished;
 
     /** How far a conversion is: rows written, input bytes read of the total, CSV records skipped. */
     public record Progress(long rows, long bytesDone, long bytesTotal, long badRows) {}
 
-    /** One written file. */
-    public record WrittenFile(Path path, long rows, long bytes) {}
+    /** One written file: its path, or its location in an object store. */
+    public record WrittenFile(String location, long rows, long bytes) {}
 
     /** What a conversion wrote. */
     public record Summary(long rows, long badRows, List<WrittenFile> files) {}
 
-    private Converter(long handle, Path out) {
+    private Converter(long handle, String out, Staging staging) {
         this.handle = new NativeHandle(handle, ConvertNative::freeConverter, "conversion into " + out);
+        this.staging = staging;
+        this.out = out;
     }
 
     /**
@@ -46,12 +51,34 @@ public final class Converter implements AutoCloseable {
      * out} does not end in {@code .vortex}. Every input must have the first one's columns.
      */
     public static Converter open(List<Path> inputs, Path out, ConvertOptions options) {
+        return open(inputs.stream().map(p -> p.toAbsolutePath().toString()).toList(), out.toAbsolutePath().toString(), options);
+    }
+
+    /**
+     * As {@link #open(List, Path, ConvertOptions)}, for locations: local paths or objects in a
+     * store ({@link io.vortex4j.reader.Stores}). Store inputs (an object, a prefix or a glob) are
+     * downloaded to a temporary folder first; a store output is written there and uploaded when
+     * {@link #finish} completes it, each object atomically.
+     */
+    public static Converter open(List<String> inputs, String out, ConvertOptions options) {
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("no input files");
         }
-        String[] in = inputs.stream().map(p -> p.toAbsolutePath().toString()).toArray(String[]::new);
-        Path absolute = out.toAbsolutePath();
-        return new Converter(ConvertNative.openConverter(in, absolute.toString(), options.toNative()), absolute);
+        Staging staging = new Staging();
+        try {
+            List<String> in = new ArrayList<>();
+            for (String input : inputs) {
+                for (Path p : staging.inputs(input)) {
+                    in.add(p.toString());
+                }
+            }
+            Path local = staging.output(out);
+            return new Converter(ConvertNative.openConverter(in.toArray(new String[0]), local.toString(), options.toNative()),
+                    out, staging);
+        } catch (RuntimeException e) {
+            staging.close();
+            throw e;
+        }
     }
 
     /** Converts all of {@code inputs} into {@code out}, reporting progress after every step. */
@@ -97,21 +124,31 @@ public final class Converter implements AutoCloseable {
             handle.release();
         }
         handle.close();
-        long[] totals = (long[]) r[0];
-        String[] paths = (String[]) r[1];
-        long[] rows = (long[]) r[2];
-        long[] bytes = (long[]) r[3];
-        List<WrittenFile> files = new ArrayList<>();
-        for (int i = 0; i < paths.length; i++) {
-            files.add(new WrittenFile(Path.of(paths[i]), rows[i], bytes[i]));
+        try {
+            long[] totals = (long[]) r[0];
+            String[] paths = (String[]) r[1];
+            long[] rows = (long[]) r[2];
+            long[] bytes = (long[]) r[3];
+            List<Path> written = new ArrayList<>();
+            for (String p : paths) {
+                written.add(Path.of(p));
+            }
+            List<String> locations = staging.publish(out, written);
+            List<WrittenFile> files = new ArrayList<>();
+            for (int i = 0; i < paths.length; i++) {
+                files.add(new WrittenFile(locations.get(i), rows[i], bytes[i]));
+            }
+            return new Summary(totals[0], totals[1], List.copyOf(files));
+        } finally {
+            staging.close();
         }
-        return new Summary(totals[0], totals[1], List.copyOf(files));
     }
 
     /** Abandons an unfinished conversion (the file being written is deleted). Idempotent. */
     @Override
     public void close() {
         handle.close();
+        staging.close();
     }
 
     @Override

@@ -29,14 +29,22 @@ import java.util.function.LongConsumer;
  * chunks it rules out, and only selected rows are written.
  *
  * <p>The file is written under a temporary name and moved into place when complete; a failed
- * export leaves nothing behind.
+ * export leaves nothing behind. An output in an object store ({@link io.vortex4j.reader.Stores})
+ * is written to a temporary folder and uploaded, atomically, when {@link #finish} completes it.
  */
 public final class Exporter implements AutoCloseable {
     private final NativeHandle handle;
+    /** A store output written locally first (nothing for a local file). */
+    private final Staging staging;
+    private final String out;
+    private final Path local;
     private long rows;
 
-    private Exporter(long handle, Path out) {
+    private Exporter(long handle, String out, Path local, Staging staging) {
         this.handle = new NativeHandle(handle, ConvertNative::freeExporter, "export to " + out);
+        this.staging = staging;
+        this.out = out;
+        this.local = local;
     }
 
     /**
@@ -45,7 +53,7 @@ public final class Exporter implements AutoCloseable {
      * {@code header=true|false}, {@code delimiter=C} and {@code null=TEXT} (default empty).
      */
     public static Exporter create(VortexFile file, List<String> columns, Path out, String format, List<String> options) {
-        return open(file, columns, new String[columns.size()], false, out, format, options);
+        return open(file, columns, new String[columns.size()], false, out.toAbsolutePath().toString(), format, options);
     }
 
     /**
@@ -56,6 +64,15 @@ public final class Exporter implements AutoCloseable {
      * files every column is nullable, as in {@link VortexDataset#schema()}.
      */
     public static Exporter create(VortexDataset dataset, List<String> columns, Path out, String format,
+            List<String> options) {
+        return create(dataset, columns, out.toAbsolutePath().toString(), format, options);
+    }
+
+    /**
+     * As {@link #create(VortexDataset, List, Path, String, List)}, into {@code out}: a local path
+     * or an object's location in a store.
+     */
+    public static Exporter create(VortexDataset dataset, List<String> columns, String out, String format,
             List<String> options) {
         Schema schema = dataset.schema();
         Set<String> partitions = partitionNames(dataset);
@@ -77,13 +94,19 @@ public final class Exporter implements AutoCloseable {
     }
 
     private static Exporter open(VortexFile file, List<String> columns, String[] partitionTypes, boolean nullable,
-            Path out, String format, List<String> options) {
-        Path absolute = out.toAbsolutePath();
+            String out, String format, List<String> options) {
         String[] names = columns.toArray(new String[0]);
         String[] opts = options.toArray(new String[0]);
-        long h = NativeAccess.withHandle(file,
-                f -> ConvertNative.openExporter(absolute.toString(), format, opts, f, names, partitionTypes, nullable));
-        return new Exporter(h, absolute);
+        Staging staging = new Staging();
+        try {
+            Path local = staging.output(out);
+            long h = NativeAccess.withHandle(file,
+                    f -> ConvertNative.openExporter(local.toString(), format, opts, f, names, partitionTypes, nullable));
+            return new Exporter(h, out, local, staging);
+        } catch (RuntimeException e) {
+            staging.close();
+            throw e;
+        }
     }
 
     private static Set<String> partitionNames(VortexDataset dataset) {
@@ -222,12 +245,19 @@ public final class Exporter implements AutoCloseable {
 
     /** Completes the file and closes the exporter; returns the rows written. */
     public long finish() {
-        return handle.finish(ConvertNative::finishExporter);
+        try {
+            long written = handle.finish(ConvertNative::finishExporter);
+            staging.publish(out, List.of(local));
+            return written;
+        } finally {
+            staging.close();
+        }
     }
 
     /** Abandons an unfinished export (its partial file is deleted). Idempotent. */
     @Override
     public void close() {
         handle.close();
+        staging.close();
     }
 }

@@ -73,8 +73,17 @@ public final class Native {
     /** {@code Object[]{String[] locations, long[] sizes, long[] modifiedMillis}}: the objects under {@code location}. */
     public static native Object[] listObjects(String location);
 
-    /** {@code long[]{requests, bytes fetched, segment cache hits}} of every store since the process started. */
+    /**
+     * {@code long[]{requests, bytes fetched, segment cache hits, requests in flight}} of every store:
+     * the first three since the process started.
+     */
     public static native long[] storeFetched();
+
+    /** Writes the local file {@code local} to the object at {@code location} atomically; its bytes. */
+    public static native long uploadObject(String local, String location);
+
+    /** Writes the object at {@code location} to the local file {@code local}, in place once complete; its bytes. */
+    public static native long downloadObject(String location, String local);
 
     /** Rows in the file. */
     public static native long rowCount(long file);
