@@ -25,6 +25,8 @@ import io.trino.spi.connector.RelationColumnsMetadata;
 import io.trino.spi.expression.ConnectorExpression;
 import io.trino.spi.connector.SchemaNotFoundException;
 import io.trino.spi.connector.SchemaTableName;
+import io.trino.spi.connector.SortItem;
+import io.trino.spi.connector.TopNApplicationResult;
 import io.trino.spi.statistics.ComputedStatistics;
 import io.trino.spi.statistics.TableStatistics;
 import io.trino.spi.type.Type;
@@ -138,7 +140,8 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
     @Override
     public Optional<ConstraintApplicationResult<ConnectorTableHandle>> applyFilter(ConnectorSession session,
             ConnectorTableHandle table, Constraint constraint) {
-        if (!VortexSessionProperties.pushdown(session) || ((VortexTableHandle) table).aggregation().isPresent()) {
+        if (!VortexSessionProperties.pushdown(session) || ((VortexTableHandle) table).aggregation().isPresent()
+                || rowsCut((VortexTableHandle) table)) {
             return Optional.empty();
         }
         return FilterPushdown.apply((VortexTableHandle) table, constraint).map(r -> r.transform(h -> h));
@@ -165,11 +168,29 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         return Optional.of(new LimitApplicationResult<>(handle.withLimit(limit), false, false));
     }
 
+    /** Whether a limit or top-n was pushed: a filter or aggregate over those rows is not one over the table. */
+    private static boolean rowsCut(VortexTableHandle handle) {
+        return handle.limit().isPresent() || handle.topN().isPresent();
+    }
+
+    @Override
+    public Optional<TopNApplicationResult<ConnectorTableHandle>> applyTopN(ConnectorSession session, ConnectorTableHandle table,
+            long topNCount, List<SortItem> sortItems, Map<String, ColumnHandle> assignments) {
+        VortexTableHandle handle = (VortexTableHandle) table;
+        // After a pushed limit the table's rows are already cut: the top-n of those is Trino's to take.
+        if (!VortexSessionProperties.pushdown(session) || handle.aggregation().isPresent() || handle.limit().isPresent()
+                || handle.topN().isPresent()) {
+            return Optional.empty();
+        }
+        return TopNPushdown.apply(handle, topNCount, sortItems, assignments)
+                .map(h -> new TopNApplicationResult<>(h, false, false));
+    }
+
     @Override
     public Optional<AggregationApplicationResult<ConnectorTableHandle>> applyAggregation(ConnectorSession session,
             ConnectorTableHandle table, List<AggregateFunction> aggregates, Map<String, ColumnHandle> assignments,
             List<List<ColumnHandle>> groupingSets) {
-        if (!VortexSessionProperties.pushdown(session)) {
+        if (!VortexSessionProperties.pushdown(session) || rowsCut((VortexTableHandle) table)) {
             return Optional.empty();
         }
         return AggregationPushdown.apply((VortexTableHandle) table, aggregates, assignments, groupingSets)

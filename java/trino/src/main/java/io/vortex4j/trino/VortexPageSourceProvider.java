@@ -30,6 +30,13 @@ final class VortexPageSourceProvider implements ConnectorPageSourceProvider {
         }
         VortexSplit vortexSplit = (VortexSplit) split;
         Split s = vortexSplit.toSplit();
+        if (handle.topN().isPresent()) {
+            List<VortexColumnHandle> outputs = new ArrayList<>();
+            for (ColumnHandle c : columns) {
+                outputs.add((VortexColumnHandle) c);
+            }
+            return new TopNPageSource(handle, s, outputs);
+        }
         List<VortexColumnHandle> outputs = new ArrayList<>();
         Set<String> scanned = new LinkedHashSet<>();
         for (ColumnHandle c : columns) {
