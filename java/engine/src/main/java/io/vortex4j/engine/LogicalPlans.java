@@ -26,7 +26,8 @@ import org.apache.calcite.sql2rel.RelDecorrelator;
 
 /**
  * A statement's logical plan made ready for the native engine, which must compute what Calcite
- * would: sub-queries become joins (Calcite's own rules and decorrelator), constant expressions
+ * would: EXISTS, NOT EXISTS and IN conjuncts become semi and anti joins ({@link SemiJoins}), other
+ * sub-queries joins (Calcite's own rules and decorrelator), constant expressions
  * are folded, and where DataFusion's arithmetic differs from Calcite's types the plan says
  * Calcite's explicitly (averages and decimal quotients in DOUBLE, as {@code VortexTypeSystem}
  * types them). Joins are left in the statement's order: DataFusion's optimizer turns filters
@@ -51,7 +52,7 @@ final class LogicalPlans {
 
     /** The plan of {@code root}'s result columns, ready for the native engine. */
     static RelNode prepare(RelRoot root) {
-        RelNode rel = hep(SUB_QUERIES, root.project());
+        RelNode rel = hep(SUB_QUERIES, root.project().accept(new SemiJoins()));
         rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null));
         rel = hep(SIMPLIFY, rel);
         rel = rel.accept(new LiteralAggregates());

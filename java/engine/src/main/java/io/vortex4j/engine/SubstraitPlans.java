@@ -3,6 +3,7 @@ package io.vortex4j.engine;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import io.substrait.extension.DefaultExtensionCatalog;
+import io.substrait.extension.SimpleExtension;
 import io.substrait.isthmus.SubstraitRelVisitor;
 import io.substrait.plan.Plan;
 import io.substrait.plan.PlanProtoConverter;
@@ -19,7 +20,8 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.sql.SqlKind;
 
 /**
- * A logical plan as a Substrait plan (isthmus, with Substrait's standard function extensions):
+ * A logical plan as a Substrait plan (isthmus, with Substrait's standard function extensions and
+ * MIN/MAX of strings):
  * what the native engine's DataFusion reads (datafusion-substrait). The plan names tables by
  * their qualified names, under which {@link NativeTables} registers them.
  *
@@ -37,12 +39,23 @@ final class SubstraitPlans {
     private static final Map<String, String> EXTRACT_COMPONENTS = Map.of("YEAR", "year", "QUARTER", "quarter",
             "MONTH", "month", "DAY", "day");
 
+    /** Substrait's standard extensions, and MIN/MAX of strings ({@code functions_string_order.yaml}). */
+    private static final SimpleExtension.ExtensionCollection EXTENSIONS = DefaultExtensionCatalog.DEFAULT_COLLECTION
+            .merge(load("functions_string_order.yaml"));
+
+    private static SimpleExtension.ExtensionCollection load(String resource) {
+        try (java.io.InputStream in = SubstraitPlans.class.getResourceAsStream(resource)) {
+            return SimpleExtension.load(in);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + resource, e);
+        }
+    }
+
     /** The protobuf bytes of {@code rel}'s plan; throws {@link NativeTables.Declined} where isthmus cannot convert it. */
     static byte[] of(RelNode rel) {
         io.substrait.proto.Plan proto;
         try {
-            Plan.Root root = SubstraitRelVisitor.convert(RelRoot.of(rel, SqlKind.SELECT),
-                    DefaultExtensionCatalog.DEFAULT_COLLECTION);
+            Plan.Root root = SubstraitRelVisitor.convert(RelRoot.of(rel, SqlKind.SELECT), EXTENSIONS);
             proto = new PlanProtoConverter().toProto(Plan.builder().addRoots(root).build());
         } catch (RuntimeException e) {
             throw new NativeTables.Declined("no Substrait plan: " + e.getMessage());

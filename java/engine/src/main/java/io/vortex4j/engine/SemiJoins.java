@@ -1,0 +1,147 @@
+package io.vortex4j.engine;
+
+import com.google.common.collect.ImmutableSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.CorrelationId;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
+import org.apache.calcite.rex.RexFieldAccess;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+
+/**
+ * {@code EXISTS}, {@code NOT EXISTS} and {@code IN} sub-queries that are conjuncts of a WHERE
+ * clause, as semi and anti joins: the correlation conditions (and an IN's equalities) become the
+ * join's condition, so DataFusion runs one hash join whose non-equality conditions (TPC-H q21's
+ * {@code l2.l_suppkey <> l1.l_suppkey}) filter the matches, where Calcite's decorrelator would
+ * join against the distinct outer keys and repeat the outer joins. Exact: a row is kept by a
+ * semi join when some row of the sub-query satisfies the condition (true, not unknown), as
+ * EXISTS and IN keep it in WHERE; an anti join keeps it when none does, as NOT EXISTS. {@code NOT
+ * IN} is left alone (its NULL semantics are not an anti join's), as is a sub-query whose
+ * correlated filter is not the one right under its projections or whose inputs are correlated
+ * too.
+ */
+final class SemiJoins extends RelHomogeneousShuttle {
+    @Override
+    public RelNode visit(RelNode other) {
+        RelNode rel = super.visit(other);
+        if (!(rel instanceof LogicalFilter filter)) {
+            return rel;
+        }
+        RexBuilder rex = filter.getCluster().getRexBuilder();
+        List<RexNode> kept = new ArrayList<>();
+        List<Semi> semis = new ArrayList<>();
+        for (RexNode conjunct : RelOptUtil.conjunctions(filter.getCondition())) {
+            Semi semi = semi(conjunct, filter, rex);
+            if (semi == null) {
+                kept.add(conjunct);
+            } else {
+                semis.add(semi);
+            }
+        }
+        if (semis.isEmpty()) {
+            return rel;
+        }
+        RelNode out = kept.isEmpty()
+                ? filter.getInput()
+                : LogicalFilter.create(filter.getInput(), RexUtil.composeConjunction(rex, kept),
+                        ImmutableSet.copyOf(filter.getVariablesSet()));
+        for (Semi semi : semis) {
+            out = LogicalJoin.create(out, semi.right, List.of(), semi.condition, Set.of(), semi.type);
+        }
+        return out;
+    }
+
+    /** A semi or anti join's right side and condition (over the left row, then the right). */
+    private record Semi(RelNode right, RexNode condition, JoinRelType type) {}
+
+    /** {@code conjunct} as a semi or anti join of the filter's input, or null. */
+    private static Semi semi(RexNode conjunct, LogicalFilter filter, RexBuilder rex) {
+        boolean negated = conjunct.getKind() == SqlKind.NOT;
+        RexNode inner = negated ? ((RexCall) conjunct).getOperands().get(0) : conjunct;
+        if (!(inner instanceof RexSubQuery sub) || (sub.getKind() != SqlKind.EXISTS && sub.getKind() != SqlKind.IN)
+                || (negated && sub.getKind() == SqlKind.IN)) {
+            return null;
+        }
+        int leftCount = filter.getInput().getRowType().getFieldCount();
+        RelNode body = sub.rel;
+        List<RexNode> conditions = new ArrayList<>();
+        if (sub.getKind() == SqlKind.IN) {
+            // IN: left operand i equals the sub-query's column i.
+            if (!RelOptUtil.getVariablesUsed(body).isEmpty() || RexUtil.SubQueryFinder.find(sub.getOperands()) != null) {
+                return null;
+            }
+            for (int i = 0; i < sub.getOperands().size(); i++) {
+                RexNode left = sub.getOperands().get(i);
+                RexNode right = rex.makeInputRef(body.getRowType().getFieldList().get(i).getType(), leftCount + i);
+                if (!SqlTypeUtil.equalSansNullability(rex.getTypeFactory(), left.getType(), right.getType())) {
+                    return null;
+                }
+                conditions.add(rex.makeCall(SqlStdOperatorTable.EQUALS, left, right));
+            }
+        } else {
+            // EXISTS: projections do not change whether a row exists; the correlated filter under
+            // them becomes the condition, its input the right side.
+            while (body instanceof LogicalProject p && RelOptUtil.getVariablesUsed(p).isEmpty()
+                    && !RexUtil.SubQueryFinder.containsSubQuery(p)) {
+                body = p.getInput();
+            }
+            if (!(body instanceof LogicalFilter correlated) || RexUtil.SubQueryFinder.containsSubQuery(correlated)) {
+                return null;
+            }
+            RelNode right = correlated.getInput();
+            if (!RelOptUtil.getVariablesUsed(right).isEmpty()) {
+                return null;
+            }
+            Set<CorrelationId> outer = filter.getVariablesSet();
+            boolean[] ok = {true};
+            RexNode condition = correlated.getCondition().accept(new RexShuttle() {
+                @Override
+                public RexNode visitFieldAccess(RexFieldAccess access) {
+                    if (access.getReferenceExpr() instanceof RexCorrelVariable v) {
+                        if (!outer.contains(v.id) || v.getType().getFieldCount() != leftCount) {
+                            ok[0] = false;
+                            return access;
+                        }
+                        return rex.makeInputRef(filter.getInput(), access.getField().getIndex());
+                    }
+                    return super.visitFieldAccess(access);
+                }
+
+                @Override
+                public RexNode visitCorrelVariable(RexCorrelVariable v) {
+                    ok[0] = false;
+                    return v;
+                }
+
+                @Override
+                public RexNode visitInputRef(RexInputRef ref) {
+                    return new RexInputRef(leftCount + ref.getIndex(), ref.getType());
+                }
+            });
+            if (!ok[0]) {
+                return null;
+            }
+            body = right;
+            conditions.add(condition);
+        }
+        return new Semi(body, RexUtil.composeConjunction(rex, conditions),
+                negated ? JoinRelType.ANTI : JoinRelType.SEMI);
+    }
+}
