@@ -24,6 +24,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * {@code EXISTS}, {@code NOT EXISTS} and {@code IN} sub-queries that are conjuncts of a WHERE
@@ -58,18 +59,68 @@ final class SemiJoins extends RelHomogeneousShuttle {
         if (semis.isEmpty()) {
             return rel;
         }
-        RelNode out = kept.isEmpty()
-                ? filter.getInput()
-                : LogicalFilter.create(filter.getInput(), RexUtil.composeConjunction(rex, kept),
-                        ImmutableSet.copyOf(filter.getVariablesSet()));
+        // An IN's keys are computed once, independently of the outer row, and are typically few (a
+        // grouped, filtered sub-query: TPC-H q18): the table holding its operands is cut before the
+        // joins. An EXISTS over a base table stays above them, where the joins have already cut
+        // the rows that probe it (q21).
+        RelNode out = filter.getInput();
         for (Semi semi : semis) {
-            out = LogicalJoin.create(out, semi.right, List.of(), semi.condition, Set.of(), semi.type);
+            if (semi.in) {
+                out = place(out, semi.condition, semi.right, semi.type);
+            }
+        }
+        if (!kept.isEmpty()) {
+            out = LogicalFilter.create(out, RexUtil.composeConjunction(rex, kept), ImmutableSet.copyOf(filter.getVariablesSet()));
+        }
+        for (Semi semi : semis) {
+            if (!semi.in) {
+                out = LogicalJoin.create(out, semi.right, List.of(), semi.condition, Set.of(), semi.type);
+            }
         }
         return out;
     }
 
+    /**
+     * {@code node} semi- or anti-joined with {@code right} on {@code condition} (over {@code
+     * node}'s fields, then {@code right}'s), placed on the input of inner joins (and the preserved
+     * side of left joins) that holds every field of {@code node} the condition uses: cutting one
+     * side of such a join cuts its result alike.
+     */
+    private static RelNode place(RelNode node, RexNode condition, RelNode right, JoinRelType type) {
+        if (node instanceof LogicalJoin join && (join.getJoinType() == JoinRelType.INNER || join.getJoinType() == JoinRelType.LEFT)) {
+            int fields = node.getRowType().getFieldCount();
+            int leftFields = join.getLeft().getRowType().getFieldCount();
+            ImmutableBitSet used = RelOptUtil.InputFinder.bits(condition)
+                    .intersect(ImmutableBitSet.range(fields));
+            if (!used.isEmpty() && used.nth(used.cardinality() - 1) < leftFields) {
+                RelNode left = place(join.getLeft(), shift(condition, fields, 0, leftFields), right, type);
+                return join.copy(join.getTraitSet(), join.getCondition(), left, join.getRight(), join.getJoinType(), join.isSemiJoinDone());
+            }
+            int rightFields = fields - leftFields;
+            if (join.getJoinType() == JoinRelType.INNER && !used.isEmpty() && used.nextSetBit(0) >= leftFields) {
+                RelNode inner = place(join.getRight(), shift(condition, fields, leftFields, rightFields), right, type);
+                return join.copy(join.getTraitSet(), join.getCondition(), join.getLeft(), inner, join.getJoinType(), join.isSemiJoinDone());
+            }
+        }
+        return LogicalJoin.create(node, right, List.of(), condition, Set.of(), type);
+    }
+
+    /**
+     * {@code condition} over a child's fields: those of the node ({@code fields} of them) from
+     * {@code offset} on become the child's ({@code childFields} of them), the sub-query's follow.
+     */
+    private static RexNode shift(RexNode condition, int fields, int offset, int childFields) {
+        return condition.accept(new RexShuttle() {
+            @Override
+            public RexNode visitInputRef(RexInputRef ref) {
+                int i = ref.getIndex();
+                return new RexInputRef(i < fields ? i - offset : i - fields + childFields, ref.getType());
+            }
+        });
+    }
+
     /** A semi or anti join's right side and condition (over the left row, then the right). */
-    private record Semi(RelNode right, RexNode condition, JoinRelType type) {}
+    private record Semi(RelNode right, RexNode condition, JoinRelType type, boolean in) {}
 
     /** {@code conjunct} as a semi or anti join of the filter's input, or null. */
     private static Semi semi(RexNode conjunct, LogicalFilter filter, RexBuilder rex) {
@@ -142,6 +193,6 @@ final class SemiJoins extends RelHomogeneousShuttle {
             conditions.add(condition);
         }
         return new Semi(body, RexUtil.composeConjunction(rex, conditions),
-                negated ? JoinRelType.ANTI : JoinRelType.SEMI);
+                negated ? JoinRelType.ANTI : JoinRelType.SEMI, sub.getKind() == SqlKind.IN);
     }
 }

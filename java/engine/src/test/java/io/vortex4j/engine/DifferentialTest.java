@@ -30,7 +30,8 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * Random queries — joins of two to four tables (inner and left), filters on dictionary strings,
- * integers, decimals and dates with NULLs, GROUP BY with COUNT, SUM, MIN, MAX — each answered
+ * integers, decimals and dates with NULLs, IN, EXISTS, NOT EXISTS and NOT IN sub-queries, GROUP BY
+ * with COUNT, SUM, MIN, MAX — each answered
  * alike by the native engine, by Calcite and by DuckDB over the same rows. The seed is fixed (set
  * {@code -Dvortex4j.test.seed=N} to try others; a failure names its seed and query).
  */
@@ -185,8 +186,12 @@ public class DifferentialTest {
         SplittableRandom r = new SplittableRandom(seed);
         int ranNatively = 0;
         List<String> declined = new ArrayList<>();
+        int withSubQueries = 0;
         for (int q = 0; q < QUERIES; q++) {
             String sql = query(r);
+            if (sql.indexOf("SELECT", 1) > 0) {
+                withSubQueries++;
+            }
             String where = "seed " + seed + ", query " + q + ": " + sql;
             List<String> expected = rows(duck, sql);
             assertEquals(where + " (Calcite)", expected, rows(calcite, sql));
@@ -199,6 +204,7 @@ public class DifferentialTest {
             }
         }
         // The point is the native engine: nearly every generated shape must run there.
+        assertTrue(withSubQueries + " queries with sub-queries", withSubQueries >= QUERIES / 5);
         assertTrue(ranNatively + " of " + QUERIES + " ran natively; declined: " + String.join("\n", declined),
                 ranNatively >= QUERIES * 9 / 10);
     }
@@ -231,8 +237,16 @@ public class DifferentialTest {
                 "f.day >= DATE '" + EPOCH.plusDays(r.nextInt(0, 1500)) + "'",
                 "f.day BETWEEN DATE '" + EPOCH.plusDays(r.nextInt(0, 700)) + "' AND DATE '" + EPOCH.plusDays(r.nextInt(700, 1500)) + "'",
                 "f.k1 < " + r.nextInt(1, 60) + " OR f.tag = 'beta'",
-                "NOT (f.k2 IN (" + r.nextInt(1, 31) + ", " + r.nextInt(1, 31) + "))"));
+                "NOT (f.k2 IN (" + r.nextInt(1, 31) + ", " + r.nextInt(1, 31) + "))",
+                // Sub-queries: semi and anti joins, NOT IN left to Calcite's decorrelation.
+                "f.k1 IN (SELECT k1 FROM dim1 WHERE region = '" + REGIONS[r.nextInt(REGIONS.length)] + "')",
+                "f.k2 IN (SELECT k2 FROM dim2 WHERE label IS NULL OR label LIKE 'L" + r.nextInt(7) + "')",
+                "EXISTS (SELECT * FROM dim2 x WHERE x.k2 = f.k2 AND x.since < f.day)",
+                "NOT EXISTS (SELECT * FROM fact g WHERE g.k1 = f.k1 AND g.id <> f.id AND g.tag = '" + TAGS[r.nextInt(TAGS.length)] + "')",
+                "NOT (f.k1 IN (SELECT k1 FROM dim1 WHERE weight > " + r.nextInt(0, 100) + "))"));
         if (d1) {
+            // d1 may be a LEFT JOIN's inner side: a semi join on it must stay above that join.
+            pool.add("d1.k1 IN (SELECT k1 FROM fact WHERE qty > " + r.nextInt(0, 100) + " AND tag = 'eta')");
             pool.add("d1.region = '" + REGIONS[r.nextInt(REGIONS.length)] + "'");
             pool.add("d1.weight > " + r.nextInt(0, 100) + ".25");
         }
