@@ -12,6 +12,8 @@ import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexCorrelVariable;
@@ -122,6 +124,29 @@ final class SemiJoins extends RelHomogeneousShuttle {
     /** A semi or anti join's right side and condition (over the left row, then the right). */
     private record Semi(RelNode right, RexNode condition, JoinRelType type, boolean in) {}
 
+    /**
+     * The field of the filter's input ({@code input}) that {@code field} of the correlation
+     * variable {@code v} names, or -1: by position when the variable has the input's row type, by
+     * (unique) name when the input is a narrower projection of it (columns pruned after the
+     * variable was typed).
+     */
+    private static int outerField(RexCorrelVariable v, RelDataTypeField field, RelDataType input) {
+        if (v.getType().equals(input)) {
+            return field.getIndex();
+        }
+        int found = -1;
+        for (RelDataTypeField f : input.getFieldList()) {
+            if (f.getName().equals(field.getName())) {
+                if (found >= 0 || !f.getType().equals(field.getType())) {
+                    return -1;
+                }
+                found = f.getIndex();
+            }
+        }
+        long named = v.getType().getFieldList().stream().filter(f -> f.getName().equals(field.getName())).count();
+        return named == 1 ? found : -1;
+    }
+
     /** {@code conjunct} as a semi or anti join of the filter's input, or null. */
     private static Semi semi(RexNode conjunct, LogicalFilter filter, RexBuilder rex) {
         boolean negated = conjunct.getKind() == SqlKind.NOT;
@@ -166,11 +191,12 @@ final class SemiJoins extends RelHomogeneousShuttle {
                 @Override
                 public RexNode visitFieldAccess(RexFieldAccess access) {
                     if (access.getReferenceExpr() instanceof RexCorrelVariable v) {
-                        if (!outer.contains(v.id) || v.getType().getFieldCount() != leftCount) {
+                        int field = outerField(v, access.getField(), filter.getInput().getRowType());
+                        if (!outer.contains(v.id) || field < 0) {
                             ok[0] = false;
                             return access;
                         }
-                        return rex.makeInputRef(filter.getInput(), access.getField().getIndex());
+                        return rex.makeInputRef(filter.getInput(), field);
                     }
                     return super.visitFieldAccess(access);
                 }
