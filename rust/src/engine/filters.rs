@@ -5,8 +5,9 @@
 //!
 //! Exact means the predicate selects the same rows as DataFusion's expression, NULLs included.
 //! Only a column compared with a literal of the same type is translated, on integer, decimal,
-//! boolean and string columns. Floats are left to DataFusion (it orders NaN above every number),
-//! as are dates and times (their literals are not in the wire form), casts and functions.
+//! boolean, string and date columns (a date as its days since the epoch, the column's storage).
+//! Floats are left to DataFusion (it orders NaN above every number), as are times and timestamps,
+//! casts and functions.
 
 use arrow::datatypes::DataType;
 use arrow::datatypes::Schema;
@@ -108,6 +109,7 @@ fn column(expr: &Expr, schema: &Schema) -> Option<String> {
             | DataType::UInt64
             | DataType::Decimal128(_, _)
             | DataType::Boolean
+            | DataType::Date32
             | DataType::Utf8
             | DataType::Utf8View
             | DataType::LargeUtf8
@@ -138,6 +140,7 @@ fn literal(expr: &Expr) -> Option<Literal> {
         ScalarValue::UInt16(Some(v)) => Literal::U64(*v as u64),
         ScalarValue::UInt32(Some(v)) => Literal::U64(*v as u64),
         ScalarValue::UInt64(Some(v)) => Literal::U64(*v),
+        ScalarValue::Date32(Some(days)) => Literal::I64(*days as i64),
         ScalarValue::Decimal128(Some(v), _, scale) => Literal::Decimal { scale: *scale as i32, unscaled: *v },
         ScalarValue::Utf8(Some(s)) | ScalarValue::Utf8View(Some(s)) | ScalarValue::LargeUtf8(Some(s)) => {
             Literal::Utf8(s.clone())
@@ -158,7 +161,22 @@ mod tests {
             Field::new("sym", DataType::Utf8, true),
             Field::new("qty", DataType::Int64, true),
             Field::new("px", DataType::Float64, true),
+            Field::new("day", DataType::Date32, true),
+            Field::new("ts", DataType::Timestamp(arrow::datatypes::TimeUnit::Microsecond, None), true),
         ])
+    }
+
+    #[test]
+    fn dates_compare_as_days_timestamps_stay_with_datafusion() {
+        let s = schema();
+        let day = lit(ScalarValue::Date32(Some(9_000)));
+        assert_eq!(
+            translate(&col("day").gt_eq(day.clone()), &s),
+            Some(Predicate::Compare { column: "day".into(), op: CmpOp::Ge, value: Literal::I64(9_000) })
+        );
+        assert!(matches!(translate(&col("day").between(day.clone(), day), &s), Some(Predicate::Between { .. })));
+        let ts = lit(ScalarValue::TimestampMicrosecond(Some(1), None));
+        assert_eq!(translate(&col("ts").gt(ts), &s), None);
     }
 
     #[test]

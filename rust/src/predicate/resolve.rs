@@ -176,6 +176,16 @@ fn place(value: &Literal, dtype: &DType) -> std::result::Result<Placement, Strin
                 Scalar::decimal(DecimalValue::I128(x), d, NonNullable)
             })
         }
+        // Dates, times and timestamps: their integer storage in the column's units, compared as
+        // the extension type (vortex compares the storage of two values of one extension type).
+        (DType::Extension(ext), v) if matches!(ext.storage_dtype(), DType::Primitive(p, _) if p.is_int()) => {
+            let ext = ext.with_nullability(NonNullable);
+            let wrap = |s: Scalar| Scalar::extension_ref(ext.clone(), s);
+            Ok(match place(v, ext.storage_dtype())? {
+                Placement::Exact(s) => Placement::Exact(wrap(s)),
+                Placement::Gap { floor, ceil } => Placement::Gap { floor: floor.map(wrap), ceil: ceil.map(wrap) },
+            })
+        }
         _ => Err(format!("the literal {value:?} cannot be compared with a {dtype} column")),
     }
 }
