@@ -6,4 +6,5 @@
 pub(crate) mod filters; // DataFusion's pushed filters as our predicates, where exact
 pub(crate) mod query; // a query's session, tables, plan, execution and cancellation
 pub(crate) mod scan; // our scan as DataFusion's leaf operator
+pub(crate) mod stop; // stopping a running query, batch by batch
 pub(crate) mod table; // a Vortex table as a DataFusion table

@@ -2,8 +2,6 @@
 //! DataFusion's logical plan, optimized and executed, the results streamed as Arrow batches.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::sync::atomic::Ordering;
 
 use arrow::array::RecordBatch;
 use arrow::array::RecordBatchReader;
@@ -27,9 +25,10 @@ use datafusion_substrait::substrait::proto::Plan;
 use futures::StreamExt;
 use once_cell::sync::Lazy;
 use prost::Message;
-use tokio::sync::Notify;
 
 use super::scan::Split;
+use super::stop::Cancel;
+use super::stop::stoppable;
 use super::table::VortexTable;
 use crate::error::Error;
 use crate::error::Result;
@@ -42,24 +41,6 @@ static RUNTIME: Lazy<tokio::runtime::Runtime> = Lazy::new(|| {
         .build()
         .expect("the engine's thread pool starts")
 });
-
-/// Stops a query: raised once, wakes whoever waits for its next batch.
-#[derive(Default)]
-pub struct Cancel {
-    raised: AtomicBool,
-    notify: Notify,
-}
-
-impl Cancel {
-    pub fn raise(&self) {
-        self.raised.store(true, Ordering::SeqCst);
-        self.notify.notify_waiters();
-    }
-
-    fn raised(&self) -> bool {
-        self.raised.load(Ordering::SeqCst)
-    }
-}
 
 /// A query being set up: a DataFusion session with the query's tables.
 pub struct Query {
@@ -140,7 +121,7 @@ impl Query {
 
     /// Starts executing `plan`; its batches are read from the returned stream.
     pub fn execute(&self, plan: &[u8]) -> Result<FFI_ArrowArrayStream> {
-        let physical = self.plan(plan)?;
+        let physical = stoppable(self.plan(plan)?, &self.cancel).map_err(|e| engine_error("cannot execute", e))?;
         let stream = {
             let _runtime = RUNTIME.enter();
             execute_stream(physical, self.ctx.task_ctx()).map_err(|e| engine_error("cannot execute", e))?
