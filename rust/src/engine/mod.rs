@@ -3,6 +3,7 @@
 //! DataFusion pushes down evaluated by the prepared filter and zone maps), the results streamed
 //! to Java through Arrow's C stream interface. See docs/engine.md.
 
+pub(crate) mod dynamic; // the filters operators raise while running, applied by our scan
 pub(crate) mod filters; // DataFusion's pushed filters as our predicates, where exact
 pub(crate) mod query; // a query's session, tables, plan, execution and cancellation
 pub(crate) mod scan; // our scan as DataFusion's leaf operator

@@ -26,6 +26,7 @@ use futures::StreamExt;
 use once_cell::sync::Lazy;
 use prost::Message;
 
+use super::dynamic::without_local_filters;
 use super::scan::Split;
 use super::stop::Cancel;
 use super::stop::stoppable;
@@ -110,7 +111,8 @@ impl Query {
                 .await
                 .map_err(|e| engine_error("cannot read the plan", e))?;
             let frame = self.ctx.execute_logical_plan(logical).await.map_err(|e| engine_error("cannot plan", e))?;
-            frame.create_physical_plan().await.map_err(|e| engine_error("cannot plan", e))
+            let physical = frame.create_physical_plan().await.map_err(|e| engine_error("cannot plan", e))?;
+            without_local_filters(physical).map_err(|e| engine_error("cannot plan", e))
         })
     }
 
@@ -260,5 +262,53 @@ mod tests {
         let text = arrow::util::pretty::pretty_format_batches(&plan).unwrap().to_string();
         assert!(text.contains("VortexScan: table=t") && text.contains("filter=s = "), "{text}");
         std::fs::remove_file(path).unwrap();
+    }
+
+    /// A hash join's build-side keys reach the scans below its probe side as a dynamic filter:
+    /// one under an aggregate keeps it and hands up only the rows that can match; the filter of
+    /// a join on the scan right below it, which would repeat the join's lookup, is removed.
+    #[test]
+    fn join_keys_filter_the_scans_under_a_probe_side() {
+        let path = std::env::temp_dir().join(format!("vortex4j-engine-join-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap();
+        let strings = crate::fixture::write_dict_fixture(path, 6, 3000, 5, false).unwrap();
+        let file = crate::io::file::open(path).unwrap();
+        let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
+            .unwrap()
+            .into_iter()
+            .map(|rows| Split { path: path.to_string(), rows, planned: None })
+            .collect();
+        let q = Query::new(2, 0).unwrap();
+        q.register(&["t".to_string()], splits).unwrap();
+        // Ids are 0, 1, ... (one per row): each row with v = 7 matches its own group.
+        let sevens = crate::scan::filtered_rows(&file, &Predicate::Compare { column: "v".into(), op: CmpOp::Eq, value: Literal::I64(7) })
+            .unwrap()
+            .len();
+        assert!(sevens > 0);
+        let sql = "SELECT count(*) FROM t a JOIN (SELECT id, count(*) AS n FROM t GROUP BY id) g ON a.id = g.id WHERE a.v = 7";
+        assert_eq!(count(&q, sql), sevens as u64);
+        let local = "SELECT count(*) FROM t a JOIN t b ON a.id = b.id WHERE a.v = 7";
+        assert_eq!(count(&q, local), sevens as u64);
+        assert_eq!(scans_handing_up(&q, sql), vec![(false, sevens), (true, sevens)]);
+        assert_eq!(scans_handing_up(&q, local), vec![(false, sevens), (false, strings.len())]);
+        std::fs::remove_file(path).unwrap();
+    }
+
+    /// Per scan of `sql`'s plan as executed: whether it has dynamic filters, and the rows it
+    /// handed up; sorted.
+    fn scans_handing_up(q: &Query, sql: &str) -> Vec<(bool, usize)> {
+        let physical = RUNTIME.block_on(async { q.ctx.sql(sql).await.unwrap().create_physical_plan().await.unwrap() });
+        let physical = without_local_filters(physical).unwrap();
+        RUNTIME.block_on(datafusion::physical_plan::collect(physical.clone(), q.ctx.task_ctx())).unwrap();
+        let mut scans = Vec::new();
+        let mut visit = vec![physical.clone()];
+        while let Some(node) = visit.pop() {
+            if let Some(scan) = node.downcast_ref::<crate::engine::scan::VortexScanExec>() {
+                scans.push((scan.has_dynamic_filters(), node.metrics().unwrap().output_rows().unwrap()));
+            }
+            visit.extend(node.children().into_iter().cloned());
+        }
+        scans.sort();
+        scans
     }
 }

@@ -2,11 +2,16 @@
 //! DataFusion pushed evaluated by the prepared filter (dictionary kernel, per-entry tables) and
 //! zone maps, the selected rows handed up as Arrow batches.
 //!
+//! Filters DataFusion's operators raise while running (dynamic filters, `dynamic.rs`) reach the
+//! scan after optimization and drop rows on the reading thread; their owners still apply them
+//! (`PushedDown::No`).
+//!
 //! A partition's splits are read on a blocking thread (our scans drive vortex on the calling
 //! thread, as the JNI scans do); batches reach DataFusion's async stream through a small channel,
 //! so reading stops soon after the query stops consuming (a cancelled or finished query drops
 //! the stream, the channel closes, the thread ends after its chunk).
 
+use std::cell::RefCell;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -33,7 +38,19 @@ use datafusion::physical_plan::execution_plan::Boundedness;
 use datafusion::physical_plan::execution_plan::EmissionType;
 use datafusion::physical_plan::statistics::StatisticsArgs;
 use datafusion::physical_plan::stream::RecordBatchStreamAdapter;
+use datafusion::config::ConfigOptions;
+use datafusion::physical_plan::filter_pushdown::ChildPushdownResult;
+use datafusion::physical_plan::filter_pushdown::FilterPushdownPhase;
+use datafusion::physical_plan::filter_pushdown::FilterPushdownPropagation;
+use datafusion::physical_plan::filter_pushdown::PushedDown;
+use datafusion::physical_plan::metrics::Count;
+use datafusion::physical_plan::metrics::ExecutionPlanMetricsSet;
+use datafusion::physical_plan::metrics::MetricBuilder;
+use datafusion::physical_plan::metrics::MetricsSet;
+use futures::StreamExt;
+use tokio::sync::mpsc::Receiver;
 
+use super::dynamic::DynamicFilters;
 use crate::convert::ffi::arrow_column;
 use crate::error::Error;
 use crate::error::Result;
@@ -67,7 +84,7 @@ struct ScanWork {
 }
 
 /// The scan of a table's splits.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct VortexScanExec {
     table: String,
     work: Arc<ScanWork>,
@@ -75,6 +92,10 @@ pub struct VortexScanExec {
     /// Per partition, the indexes of its splits.
     partitions: Vec<Vec<usize>>,
     properties: Arc<PlanProperties>,
+    /// Filters pushed by the operators above after optimization, over the output columns.
+    dynamic: Vec<Arc<dyn PhysicalExpr>>,
+    /// The rows handed up, per partition (EXPLAIN ANALYZE).
+    metrics: ExecutionPlanMetricsSet,
 }
 
 impl VortexScanExec {
@@ -116,7 +137,22 @@ impl VortexScanExec {
             splits,
             partitions: groups,
             properties: Arc::new(properties),
+            dynamic: Vec::new(),
+            metrics: ExecutionPlanMetricsSet::new(),
         }
+    }
+
+    /// Whether operators above pushed filters into this scan while it was optimized.
+    #[cfg(test)]
+    pub fn has_dynamic_filters(&self) -> bool {
+        !self.dynamic.is_empty()
+    }
+
+    /// This scan without the dynamic filters `dropped` says to drop.
+    pub(super) fn without_dynamic(&self, dropped: impl Fn(&Arc<dyn PhysicalExpr>) -> bool) -> Self {
+        let mut scan = self.clone();
+        scan.dynamic.retain(|f| !dropped(f));
+        scan
     }
 
     fn rows(&self, partition: Option<usize>) -> u64 {
@@ -151,6 +187,9 @@ impl DisplayAs for VortexScanExec {
         }
         if let Some(limit) = self.work.limit {
             write!(f, ", limit={limit}")?;
+        }
+        for d in &self.dynamic {
+            write!(f, ", dynamic filter={d}")?;
         }
         Ok(())
     }
@@ -193,9 +232,32 @@ impl ExecutionPlan for VortexScanExec {
 
     fn apply_expressions(
         &self,
-        _f: &mut dyn FnMut(&Arc<dyn PhysicalExpr>) -> DfResult<TreeNodeRecursion>,
+        f: &mut dyn FnMut(&Arc<dyn PhysicalExpr>) -> DfResult<TreeNodeRecursion>,
     ) -> DfResult<TreeNodeRecursion> {
+        for d in &self.dynamic {
+            if f(d)? == TreeNodeRecursion::Stop {
+                return Ok(TreeNodeRecursion::Stop);
+            }
+        }
         Ok(TreeNodeRecursion::Continue)
+    }
+
+    fn handle_child_pushdown_result(
+        &self,
+        phase: FilterPushdownPhase,
+        result: ChildPushdownResult,
+        _config: &ConfigOptions,
+    ) -> DfResult<FilterPushdownPropagation<Arc<dyn ExecutionPlan>>> {
+        let pushed = FilterPushdownPropagation::with_parent_pushdown_result(vec![PushedDown::No; result.parent_filters.len()]);
+        // Before optimization ends the filters are the ones DataFusion already handed the table
+        // provider (evaluated by our predicates); afterwards they are the operators' own. A limit
+        // counts the rows read, so it takes none (a limit above blocks them anyway).
+        if phase != FilterPushdownPhase::Post || result.parent_filters.is_empty() || self.work.limit.is_some() {
+            return Ok(pushed);
+        }
+        let mut scan = self.clone();
+        scan.dynamic.extend(result.parent_filters.into_iter().map(|f| f.filter));
+        Ok(pushed.with_updated_node(Arc::new(scan)))
     }
 
     fn replace_children(
@@ -217,28 +279,26 @@ impl ExecutionPlan for VortexScanExec {
             .get(partition)
             .cloned()
             .ok_or_else(|| DataFusionError::Internal(format!("scan of {}: no partition {partition}", self.table)))?;
-        let (tx, rx) = tokio::sync::mpsc::channel::<DfResult<RecordBatch>>(2);
         let work = self.work.clone();
         let splits = self.splits.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut left = work.limit;
-            for i in group {
-                if tx.is_closed() || left == Some(0) {
-                    return;
-                }
-                let sent = read_split(&work, &splits[i], &mut left, &|batch| tx.blocking_send(Ok(batch)).is_ok());
-                match sent {
-                    Ok(true) => {}
-                    Ok(false) => return,
-                    Err(e) => {
-                        let _ = tx.blocking_send(Err(DataFusionError::External(Box::new(e))));
-                        return;
-                    }
-                }
-            }
-        });
-        let stream = futures::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|b| (b, rx)) });
+        let dynamic = self.dynamic.clone();
+        let output_rows = MetricBuilder::new(&self.metrics).output_rows(partition);
+        let batches = |rx| futures::stream::unfold(rx, |mut rx: Receiver<_>| async move { rx.recv().await.map(|b| (b, rx)) });
+        // With dynamic filters, reading starts when the stream is first polled: a hash join polls
+        // its probe side once its build side is complete, so the filters above are raised from
+        // the first chunk. Without, reading starts at once, ahead of the first poll.
+        let stream = if dynamic.is_empty() {
+            batches(read_partition(work, splits, group, dynamic, output_rows)).boxed()
+        } else {
+            futures::stream::once(async move { batches(read_partition(work, splits, group, dynamic, output_rows)) })
+                .flatten()
+                .boxed()
+        };
         Ok(Box::pin(RecordBatchStreamAdapter::new(self.work.schema.clone(), stream)))
+    }
+
+    fn metrics(&self) -> Option<MetricsSet> {
+        Some(self.metrics.clone_inner())
     }
 
     fn statistics_from_inputs(&self, _inputs: &[Arc<Statistics>], args: &StatisticsArgs) -> DfResult<Arc<Statistics>> {
@@ -247,6 +307,47 @@ impl ExecutionPlan for VortexScanExec {
         let rows = if self.work.filter.is_none() && self.work.limit.is_none() { Precision::Exact(rows) } else { Precision::Inexact(rows) };
         Ok(Arc::new(Statistics::new_unknown(&self.work.schema).with_num_rows(rows)))
     }
+}
+
+/// Reads the splits `group` on a blocking thread, the batches the `dynamic` filters keep sent to
+/// the returned channel.
+fn read_partition(
+    work: Arc<ScanWork>,
+    splits: Arc<[Split]>,
+    group: Vec<usize>,
+    dynamic: Vec<Arc<dyn PhysicalExpr>>,
+    output_rows: Count,
+) -> Receiver<DfResult<RecordBatch>> {
+    let (tx, rx) = tokio::sync::mpsc::channel::<DfResult<RecordBatch>>(2);
+    tokio::task::spawn_blocking(move || {
+        let mut left = work.limit;
+        let dynamic = RefCell::new(DynamicFilters::new(&dynamic));
+        let send = |batch: RecordBatch| match dynamic.borrow_mut().apply(batch) {
+            Ok(None) => true,
+            Ok(Some(batch)) => {
+                output_rows.add(batch.num_rows());
+                tx.blocking_send(Ok(batch)).is_ok()
+            }
+            Err(e) => {
+                let _ = tx.blocking_send(Err(e));
+                false
+            }
+        };
+        for i in group {
+            if tx.is_closed() || left == Some(0) {
+                return;
+            }
+            match read_split(&work, &splits[i], &mut left, &send) {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(e) => {
+                    let _ = tx.blocking_send(Err(DataFusionError::External(Box::new(e))));
+                    return;
+                }
+            }
+        }
+    });
+    rx
 }
 
 /// Reads `split`, handing each chunk's selected rows to `send`; false when `send` refused one
