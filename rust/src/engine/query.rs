@@ -223,22 +223,31 @@ mod tests {
         batches[0].column(0).as_primitive::<Int64Type>().value(0) as u64
     }
 
+    /// The dictionary fixture (6 chunks of 3000 rows, `seed`) written to a temporary file and
+    /// registered as table `t` (a split per chunk) of a query on `threads` threads: its path,
+    /// the generated strings, the open file and the query.
+    fn fixture_table(name: &str, seed: u64, threads: usize) -> (String, Vec<Option<String>>, crate::io::file::OpenFile, Query) {
+        let path = std::env::temp_dir().join(format!("vortex4j-engine{name}-{}.vortex", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let strings = crate::fixture::write_dict_fixture(&path, 6, 3000, seed, false).unwrap();
+        let file = crate::io::file::open(&path).unwrap();
+        let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
+            .unwrap()
+            .into_iter()
+            .map(|rows| Split { path: path.clone(), rows, planned: None })
+            .collect();
+        assert!(splits.len() > 1);
+        let q = Query::new(threads, 0).unwrap();
+        q.register(&["t".to_string()], splits).unwrap();
+        (path, strings, file, q)
+    }
+
     /// Counts through DataFusion over our scan (filters pushed into the prepared filter, a split
     /// per partition) equal vortex's own filtered scan; the pushed filter shows in EXPLAIN.
     #[test]
     fn filtered_counts_equal_vortex_filtered_scan() {
-        let path = std::env::temp_dir().join(format!("vortex4j-engine-{}.vortex", std::process::id()));
-        let path = path.to_str().unwrap();
-        let strings = crate::fixture::write_dict_fixture(path, 6, 3000, 11, false).unwrap();
-        let file = crate::io::file::open(path).unwrap();
-        let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
-            .unwrap()
-            .into_iter()
-            .map(|rows| Split { path: path.to_string(), rows, planned: None })
-            .collect();
-        assert!(splits.len() > 1);
-        let q = Query::new(3, 0).unwrap();
-        q.register(&["t".to_string()], splits).unwrap();
+        let (path, strings, file, q) = fixture_table("", 11, 3);
+        let path = path.as_str();
         let common = strings[0].clone().unwrap();
         let eq = Predicate::Compare { column: "s".into(), op: CmpOp::Eq, value: Literal::Utf8(common.clone()) };
         let cases = [
@@ -269,17 +278,8 @@ mod tests {
     /// a join on the scan right below it, which would repeat the join's lookup, is removed.
     #[test]
     fn join_keys_filter_the_scans_under_a_probe_side() {
-        let path = std::env::temp_dir().join(format!("vortex4j-engine-join-{}.vortex", std::process::id()));
-        let path = path.to_str().unwrap();
-        let strings = crate::fixture::write_dict_fixture(path, 6, 3000, 5, false).unwrap();
-        let file = crate::io::file::open(path).unwrap();
-        let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
-            .unwrap()
-            .into_iter()
-            .map(|rows| Split { path: path.to_string(), rows, planned: None })
-            .collect();
-        let q = Query::new(2, 0).unwrap();
-        q.register(&["t".to_string()], splits).unwrap();
+        let (path, strings, file, q) = fixture_table("-join", 5, 2);
+        let path = path.as_str();
         // Ids are 0, 1, ... (one per row): each row with v = 7 matches its own group.
         let sevens = crate::scan::filtered_rows(&file, &Predicate::Compare { column: "v".into(), op: CmpOp::Eq, value: Literal::I64(7) })
             .unwrap()
