@@ -97,9 +97,13 @@ pub fn export_plain(chunk: &Chunk, i: usize, selection: Option<&[u64]>) -> Resul
 
 /// The selected rows of column `i` of `chunk` as an Arrow array of [`column_field`]'s type.
 pub fn arrow_column(chunk: &Chunk, i: usize, selection: Option<&[u64]>) -> Result<ArrowArrayRef> {
-    let field = column_field(chunk, i)?;
+    arrow_column_as(chunk, i, selection, &column_field(chunk, i)?)
+}
+
+/// The selected rows of column `i` of `chunk` as an Arrow array of `field`'s type.
+pub fn arrow_column_as(chunk: &Chunk, i: usize, selection: Option<&[u64]>, field: &Field) -> Result<ArrowArrayRef> {
     let column = selected(chunk_column(chunk, i)?, selection, field.name())?;
-    decode(&column, &field)
+    decode(&column, field)
 }
 
 /// Whether column `i` of `chunk` is a dictionary of strings (exported as codes).

@@ -51,7 +51,7 @@ use futures::StreamExt;
 use tokio::sync::mpsc::Receiver;
 
 use super::dynamic::DynamicFilters;
-use crate::convert::ffi::arrow_column;
+use crate::convert::ffi::arrow_column_as;
 use crate::error::Error;
 use crate::error::Result;
 use crate::io::file::open;
@@ -379,7 +379,7 @@ fn read_split(work: &ScanWork, split: &Split, left: &mut Option<usize>, send: &d
             continue;
         }
         let mut arrays = (0..work.output)
-            .map(|i| arrow_column(&chunk, i, selection.as_deref()))
+            .map(|i| arrow_column_as(&chunk, i, selection.as_deref(), work.schema.field(i)))
             .collect::<Result<Vec<_>>>()?;
         if let Some(n) = left {
             if rows > *n {

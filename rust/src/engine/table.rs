@@ -18,7 +18,7 @@ use datafusion::physical_plan::ExecutionPlan;
 use super::filters::translate;
 use super::scan::Split;
 use super::scan::VortexScanExec;
-use crate::convert::export::export_field;
+use crate::convert::export::engine_field;
 use crate::error::Error;
 use crate::error::Result;
 use crate::io::file::open;
@@ -45,7 +45,7 @@ impl VortexTable {
         let fields = file
             .columns()?
             .iter()
-            .map(|c| export_field(&c.name, &file.column_dtype(&c.name)?))
+            .map(|c| engine_field(&c.name, &file.column_dtype(&c.name)?))
             .collect::<Result<Vec<_>>>()?;
         Ok(VortexTable { name: name.to_string(), schema: Arc::new(Schema::new(fields)), splits: splits.into(), partitions })
     }
