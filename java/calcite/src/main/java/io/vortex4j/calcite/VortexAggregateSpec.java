@@ -87,7 +87,7 @@ public final class VortexAggregateSpec {
 
     /**
      * The result rows, the filter's parameters bound from {@code root}; called by generated code.
-     * The aggregation runs when enumerated.
+     * The aggregation runs when first enumerated, once per execution.
      */
     public Enumerable<Object> enumerable(DataContext root) {
         Predicate boundFilter = filter == null || root == null ? filter : VortexScanSpec.bindParameters(filter, root);
@@ -95,10 +95,19 @@ public final class VortexAggregateSpec {
                 : new VortexAggregateSpec(table, boundFilter, keys, calls, scalar);
         Cancellation cancellation = VortexScanSpec.cancellation(root);
         return new AbstractEnumerable<Object>() {
+            /**
+             * The rows, aggregated for the first enumerator: the inner side of a nested-loop join
+             * (a comparison with a scalar sub-query) is enumerated once per outer row.
+             */
+            private List<Object> rows;
+
             @Override
             public Enumerator<Object> enumerator() {
-                // Every scan the aggregation opens checks the statement's cancel flag and timeout.
-                return Linq4j.enumerator(cancellation.call(bound::rows));
+                if (rows == null) {
+                    // Every scan the aggregation opens checks the statement's cancel flag and timeout.
+                    rows = cancellation.call(bound::rows);
+                }
+                return Linq4j.enumerator(rows);
             }
         };
     }
