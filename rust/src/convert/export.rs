@@ -139,7 +139,7 @@ pub struct Exporter {
 /// The Arrow field a Vortex column is exported as: vortex-arrow's mapping, with view types as
 /// their classic forms (every reader of the three formats takes those).
 pub fn export_field(name: &str, dtype: &DType) -> Result<Field> {
-    let f = engine_field(name, dtype)?;
+    let f = arrow_field(name, dtype)?;
     let t = match f.data_type() {
         DataType::Utf8View => DataType::Utf8,
         DataType::BinaryView => DataType::Binary,
@@ -148,9 +148,8 @@ pub fn export_field(name: &str, dtype: &DType) -> Result<Field> {
     Ok(f.with_data_type(t))
 }
 
-/// The Arrow field of a column of vortex type `dtype` as the native engine reads it: strings and
-/// binaries as views, vortex's canonical layout (no copy of their bytes).
-pub fn engine_field(name: &str, dtype: &DType) -> Result<Field> {
+/// vortex-arrow's Arrow field for a column of vortex type `dtype` (strings and binaries as views).
+pub fn arrow_field(name: &str, dtype: &DType) -> Result<Field> {
     session().arrow().to_arrow_field(name, dtype).context(|| format!("column '{name}': {dtype} has no Arrow type"))
 }
 

@@ -9,3 +9,4 @@ pub(crate) mod query; // a query's session, tables, plan, execution and cancella
 pub(crate) mod scan; // our scan as DataFusion's leaf operator
 pub(crate) mod stop; // stopping a running query, batch by batch
 pub(crate) mod table; // a Vortex table as a DataFusion table
+pub(crate) mod types; // the Arrow types columns are read as: Calcite's view of them

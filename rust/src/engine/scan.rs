@@ -51,6 +51,9 @@ use futures::StreamExt;
 use tokio::sync::mpsc::Receiver;
 
 use super::dynamic::DynamicFilters;
+use super::types::converted;
+use super::types::to_engine;
+use crate::convert::ffi::arrow_column;
 use crate::convert::ffi::arrow_column_as;
 use crate::error::Error;
 use crate::error::Result;
@@ -379,7 +382,14 @@ fn read_split(work: &ScanWork, split: &Split, left: &mut Option<usize>, send: &d
             continue;
         }
         let mut arrays = (0..work.output)
-            .map(|i| arrow_column_as(&chunk, i, selection.as_deref(), work.schema.field(i)))
+            .map(|i| {
+                let field = work.schema.field(i);
+                if converted(field) {
+                    to_engine(arrow_column(&chunk, i, selection.as_deref())?, field)
+                } else {
+                    arrow_column_as(&chunk, i, selection.as_deref(), field)
+                }
+            })
             .collect::<Result<Vec<_>>>()?;
         if let Some(n) = left {
             if rows > *n {

@@ -18,7 +18,7 @@ use datafusion::physical_plan::ExecutionPlan;
 use super::filters::translate;
 use super::scan::Split;
 use super::scan::VortexScanExec;
-use crate::convert::export::engine_field;
+use super::types::engine_field;
 use crate::error::Error;
 use crate::error::Result;
 use crate::io::file::open;

@@ -5,13 +5,16 @@ import java.math.RoundingMode;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A result column's values in Calcite's representation of its SQL type (what generated code
- * would produce: DATE as days in an {@code Integer}, DECIMAL as a {@code BigDecimal} of the
- * column's scale, integers in their Java width), read from the Arrow vector DataFusion produced.
+ * would produce: DATE as days in an {@code Integer}, TIMESTAMP as milliseconds since the epoch in
+ * a {@code Long}, DECIMAL as a {@code BigDecimal} of the column's scale, integers in their Java
+ * width), read from the Arrow vector DataFusion produced.
  */
 final class ResultValues {
     private final SqlTypeName type;
@@ -36,6 +39,11 @@ final class ResultValues {
                 }
                 if (v instanceof DateMilliVector d) {
                     return (int) Math.floorDiv(d.get(i), 86_400_000L);
+                }
+                break;
+            case TIMESTAMP:
+                if (v instanceof TimeStampVector t) {
+                    return millis(t.get(i), ((ArrowType.Timestamp) v.getField().getType()).getUnit());
                 }
                 break;
             case CHAR:
@@ -63,6 +71,16 @@ final class ResultValues {
             default:
                 throw new IllegalStateException("native engine: result column " + column + " of type " + type
                         + " is not read from " + v.getField().getType());
+        }
+    }
+
+    /** Milliseconds of a timestamp {@code raw} in {@code unit}: finer units floored, as Calcite reads them. */
+    private static long millis(long raw, org.apache.arrow.vector.types.TimeUnit unit) {
+        switch (unit) {
+            case SECOND: return Math.multiplyExact(raw, 1000L);
+            case MILLISECOND: return raw;
+            case MICROSECOND: return Math.floorDiv(raw, 1000L);
+            default: return Math.floorDiv(raw, 1_000_000L);
         }
     }
 

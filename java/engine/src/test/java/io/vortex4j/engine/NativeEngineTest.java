@@ -68,6 +68,7 @@ public class NativeEngineTest {
         dir = TMP.getRoot().toPath();
         Trades.write(dir.resolve("trades.vortex"), 200_000, 7, null);
         writeDates(dir.resolve("dates.vortex"));
+        writeTimes(dir.resolve("times.vortex"));
         nativeEngine = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=native");
         calcite = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=calcite");
     }
@@ -194,6 +195,61 @@ public class NativeEngineTest {
         try (VortexWriter w = VortexWriter.create(path, schema)) {
             w.write(new Batch(schema, n).set("id", ids).set("d", days, valid));
             w.finish();
+        }
+    }
+
+    /**
+     * Timestamps in three units around the epoch: microseconds (with parts of a millisecond, some
+     * negative, some null), seconds, and milliseconds with a zone.
+     */
+    private static void writeTimes(Path path) {
+        Schema schema = Schema.of(new Field("id", DataType.INT32, false),
+                new Field("us", DataType.timestamp(DataType.TimeUnit.MICROSECONDS, null), true),
+                new Field("s", DataType.timestamp(DataType.TimeUnit.SECONDS, null), false),
+                new Field("z", DataType.timestamp(DataType.TimeUnit.MILLISECONDS, "UTC"), false));
+        int n = 5_000;
+        int[] ids = new int[n];
+        long[] us = new long[n];
+        boolean[] valid = new boolean[n];
+        long[] s = new long[n];
+        long[] z = new long[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = i;
+            us[i] = -2_000_000_000L + i * 777_777L - (i % 3) * 500L;
+            valid[i] = i % 13 != 0;
+            s[i] = -3_000_000_000L + i * 1_234_567L;
+            z[i] = i * 259_200_000L - 500_000_000_000L;
+        }
+        us[1] = -1_500; // 23:59:59.998 to Calcite (floored)
+        us[2] = -500; // 23:59:59.999
+        us[3] = 999; // the epoch
+        try (VortexWriter w = VortexWriter.create(path, schema)) {
+            w.write(new Batch(schema, n).set("id", ids).set("us", us, valid).set("s", s).set("z", z));
+            w.finish();
+        }
+    }
+
+    @Test
+    public void timestampsRunNativelyAsCalciteReadsThem() throws SQLException {
+        List<String> queries = List.of(
+                "SELECT id, us, s, z FROM times WHERE MOD(id, 97) = 0 ORDER BY id",
+                "SELECT EXTRACT(YEAR FROM s) AS y, COUNT(*), MIN(us), MAX(z) FROM times GROUP BY EXTRACT(YEAR FROM s)"
+                        + " ORDER BY 1",
+                // Milliseconds floored: -1.5 ms is 23:59:59.998, not .999; -0.5 ms is before the epoch.
+                "SELECT id, us FROM times WHERE us = TIMESTAMP '1969-12-31 23:59:59.998'"
+                        + " OR us BETWEEN TIMESTAMP '1969-12-31 23:59:59.999' AND TIMESTAMP '1970-01-01 00:00:00.001'"
+                        + " ORDER BY id",
+                "SELECT id FROM times WHERE us < TIMESTAMP '1970-01-01 00:00:00'"
+                        + " AND us > TIMESTAMP '1969-12-31 23:59:59.900' ORDER BY id",
+                "SELECT COUNT(*), COUNT(us), MIN(s), MAX(s), SUM(id * 2) FROM times WHERE z > TIMESTAMP '1960-01-01 00:00:00'",
+                "SELECT a.id, b.us FROM times a JOIN times b ON a.us = b.us AND a.id = b.id WHERE MOD(a.id, 50) = 0 ORDER BY 1",
+                "SELECT us, id FROM times ORDER BY us DESC NULLS LAST, id LIMIT 7");
+        for (String sql : queries) {
+            List<String> plan = explain(nativeEngine, sql);
+            assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
+            List<List<String>> expected = rows(calcite, sql);
+            assertFalse(sql, expected.isEmpty());
+            assertEquals(sql, expected, rows(nativeEngine, sql));
         }
     }
 
