@@ -11,6 +11,7 @@ import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -182,18 +183,21 @@ public class NativeEngineTest {
 
     /** Days from 1968-12-25 to 2032-01-09 with every 11th null: leap years, year and quarter ends. */
     private static void writeDates(Path path) {
-        Schema schema = Schema.of(new Field("id", DataType.INT32, false), new Field("d", DataType.DATE, true));
+        Schema schema = Schema.of(new Field("id", DataType.INT32, false), new Field("d", DataType.DATE, true),
+                new Field("amount", DataType.decimal(12, 2), true));
         int n = 23_030;
         int[] ids = new int[n];
         int[] days = new int[n];
         boolean[] valid = new boolean[n];
+        BigDecimal[] amounts = new BigDecimal[n];
         for (int i = 0; i < n; i++) {
             ids[i] = i;
             days[i] = Math.toIntExact(LocalDate.of(1968, 12, 25).plusDays(i).toEpochDay());
             valid[i] = i % 11 != 0;
+            amounts[i] = i % 7 == 0 ? null : BigDecimal.valueOf((i * 7919L) % 200_000 - 50_000, 2);
         }
         try (VortexWriter w = VortexWriter.create(path, schema)) {
-            w.write(new Batch(schema, n).set("id", ids).set("d", days, valid));
+            w.write(new Batch(schema, n).set("id", ids).set("d", days, valid).set("amount", amounts));
             w.finish();
         }
     }
@@ -273,6 +277,20 @@ public class NativeEngineTest {
             assertTrue(plan.get(0), plan.get(0).contains("declined this statement") && plan.get(0).contains(unit));
             assertEquals(rows(calcite, sql), rows(nativeEngine, sql));
         }
+    }
+
+    @Test
+    public void pushedAggregatesFoldingDecimalsRunNatively() throws SQLException {
+        String decimals = "SELECT COUNT(*), SUM(amount), MIN(amount), MAX(amount) FROM dates WHERE id > 100";
+        assertTrue(explain(calcite, decimals).get(0), explain(calcite, decimals).get(0).startsWith("VortexAggregateScan"));
+        List<String> plan = explain(nativeEngine, decimals);
+        assertTrue(plan.get(0), plan.get(0).startsWith("NativeQuery"));
+        assertEquals(rows(calcite, decimals), rows(nativeEngine, decimals));
+        // Counts and integers stay on the kernels.
+        String integers = "SELECT COUNT(*), COUNT(amount), SUM(id), MAX(id) FROM dates WHERE id > 100";
+        plan = explain(nativeEngine, integers);
+        assertTrue(plan.get(0), plan.get(0).startsWith("VortexAggregateScan"));
+        assertEquals(rows(calcite, integers), rows(nativeEngine, integers));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.vortex4j.calcite.jdbc;
 
 import io.vortex4j.calcite.LargeInLists;
 import io.vortex4j.calcite.PathTables;
+import io.vortex4j.calcite.VortexAggregateScan;
 import io.vortex4j.calcite.VortexTypeSystem;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -70,7 +71,8 @@ import org.apache.calcite.tools.Programs;
  *       DirectOptimization}), Calcite's default rules registered only for the other plans ({@link
  *       DeferredRulesPlanner}), and runs without generated code ({@link DirectPlan}).
  *   <li>With {@code engine=native} ({@link Engine}), any other query goes to the native engine
- *       ({@link NativeExecution}) as one {@link NativeQuery}, unless the engine declines it.
+ *       ({@link NativeExecution}) as one {@link NativeQuery}, unless the engine declines it; so
+ *       does a pushed aggregate folding decimals ({@link VortexAggregateScan#foldsDecimals}).
  * </ul>
  */
 class VortexPrepare extends CalcitePrepareImpl {
@@ -240,12 +242,18 @@ class VortexPrepare extends CalcitePrepareImpl {
                 RelNode rel = LargeInLists.PROGRAM.run(planner, root.rel, root.rel.getTraitSet(), List.of(), List.of());
                 RelNode direct = DirectOptimization.of(root.withRel(rel), planner,
                         new RexExecutorImpl(context.getDataContext()));
-                if (direct != null) {
+                // On the native engine, a pushed aggregate folding decimals runs there instead.
+                boolean nativeFirst = direct != null && vortexPrepare.engine == Engine.NATIVE
+                        && ((VortexAggregateScan) direct).foldsDecimals();
+                if (direct != null && !nativeFirst) {
                     return root.withRel(direct);
                 }
                 RelRoot natively = nativePlan(root);
                 if (natively != null) {
                     return natively;
+                }
+                if (direct != null) {
+                    return root.withRel(direct);
                 }
             }
             return super.optimize(root, materializations, lattices);
