@@ -114,7 +114,8 @@ impl PartitionType {
         }
     }
 
-    fn arrow(self) -> DataType {
+    /// The Arrow type of the column's values.
+    pub fn arrow(self) -> DataType {
         match self {
             PartitionType::Int64 => DataType::Int64,
             PartitionType::Date => DataType::Date32,
@@ -362,7 +363,8 @@ pub fn to_record_batch(schema: &SchemaRef, columns: &[ArrayRef], len: usize, sel
 }
 
 /// `rows` copies of a partition value given as text (decimal digits, `YYYY-MM-DD`, or the string).
-fn repeated(t: PartitionType, value: &str, rows: usize) -> std::result::Result<ArrowArrayRef, String> {
+/// `rows` copies of partition value `value` (as the folder names it) of type `t`.
+pub fn repeated(t: PartitionType, value: &str, rows: usize) -> std::result::Result<ArrowArrayRef, String> {
     Ok(match t {
         PartitionType::Int64 => {
             let v: i64 = value.parse().map_err(|_| format!("partition value '{value}' is not an int64"))?;

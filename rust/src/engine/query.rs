@@ -27,6 +27,7 @@ use once_cell::sync::Lazy;
 use prost::Message;
 
 use super::dynamic::without_local_filters;
+use super::scan::PartitionColumn;
 use super::scan::Split;
 use super::stop::Cancel;
 use super::stop::stoppable;
@@ -79,9 +80,9 @@ impl Query {
     }
 
     /// Registers table `names` (its qualified name as the plan names it: table, schema.table or
-    /// catalog.schema.table) over `splits`.
-    pub fn register(&self, names: &[String], splits: Vec<Split>) -> Result<()> {
-        let table = Arc::new(VortexTable::new(&names.join("."), splits, self.threads)?);
+    /// catalog.schema.table) over `splits`, whose values of `partition_columns` they carry.
+    pub fn register(&self, names: &[String], splits: Vec<Split>, partition_columns: Vec<PartitionColumn>) -> Result<()> {
+        let table = Arc::new(VortexTable::new(&names.join("."), splits, self.threads, partition_columns)?);
         let reference = match names {
             [t] => TableReference::bare(t.as_str()),
             [s, t] => TableReference::partial(s.as_str(), t.as_str()),
@@ -234,11 +235,11 @@ mod tests {
         let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
             .unwrap()
             .into_iter()
-            .map(|rows| Split { path: path.clone(), rows, planned: None })
+            .map(|rows| Split { path: path.clone(), rows, planned: None, partition: Vec::new() })
             .collect();
         assert!(splits.len() > 1);
         let q = Query::new(threads, 0).unwrap();
-        q.register(&["t".to_string()], splits).unwrap();
+        q.register(&["t".to_string()], splits, Vec::new()).unwrap();
         (path, strings, file, q)
     }
 

@@ -16,7 +16,9 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
+use arrow::array::ArrayRef;
 use arrow::array::RecordBatch;
+use arrow::array::new_null_array;
 use arrow::array::RecordBatchOptions;
 use arrow::datatypes::SchemaRef;
 use datafusion::common::Result as DfResult;
@@ -53,6 +55,8 @@ use tokio::sync::mpsc::Receiver;
 use super::dynamic::DynamicFilters;
 use super::types::converted;
 use super::types::to_engine;
+use crate::convert::export::PartitionType;
+use crate::convert::export::repeated;
 use crate::convert::ffi::arrow_column;
 use crate::convert::ffi::arrow_column_as;
 use crate::error::Error;
@@ -64,22 +68,38 @@ use crate::scan::Scan;
 use crate::scan::chunk::Chunk;
 
 /// Rows of one file: a dataset split, with the size and modification time its file had when
-/// Java planned it (`None`: not checked).
+/// Java planned it (`None`: not checked), and its Hive partition values (`None`: the default
+/// partition, null), one per partition column of its table.
 #[derive(Debug, Clone)]
 pub struct Split {
     pub path: String,
     pub rows: Range<u64>,
     pub planned: Option<(u64, i64)>,
+    pub partition: Vec<Option<String>>,
+}
+
+/// A Hive partition column of a table: its name and type.
+pub type PartitionColumn = (String, PartitionType);
+
+/// Where an output column's values come from.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    /// The file column at this index of [`ScanWork::columns`].
+    File(usize),
+    /// The partition column at this index of the table's partition columns: one value per split.
+    Partition(usize),
 }
 
 /// What every partition of a scan reads.
 #[derive(Debug)]
 struct ScanWork {
-    /// The columns read: the output columns, then those only the filter needs.
+    /// The file columns read: the output ones, then those only the filter needs (at least one,
+    /// for the row counts).
     columns: Vec<String>,
-    /// How many of `columns` are output.
-    output: usize,
     schema: SchemaRef,
+    /// Per output column (of `schema`), where its values come from.
+    sources: Vec<Source>,
+    partition_columns: Arc<[PartitionColumn]>,
     /// The pushed filter (every leaf native) and its encoding (the zone-map results' key).
     filter: Option<(Predicate, Vec<u8>)>,
     /// Stop a partition after this many rows (only without a filter).
@@ -103,8 +123,11 @@ pub struct VortexScanExec {
 
 impl VortexScanExec {
     /// The scan of `splits` (of table `table`) in up to `partitions` partitions, output columns
-    /// `columns` of `schema` (the projected schema), rows kept by `filter` (every leaf native;
-    /// its other columns are read too).
+    /// `columns` of `schema` (the projected schema; the table's `partition_columns` among them
+    /// come from the splits' values), rows kept by `filter` (every leaf native, over file
+    /// columns; its other columns are read too). `first_column` is read for the row counts when
+    /// no other file column is.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         table: &str,
         splits: Arc<[Split]>,
@@ -112,11 +135,26 @@ impl VortexScanExec {
         filter: Option<Predicate>,
         limit: Option<usize>,
         partitions: usize,
+        partition_columns: Arc<[PartitionColumn]>,
+        first_column: &str,
     ) -> Self {
-        let mut columns: Vec<String> = schema.fields().iter().map(|f| f.name().clone()).collect();
-        let output = columns.len();
+        let mut columns: Vec<String> = Vec::new();
+        let sources = schema
+            .fields()
+            .iter()
+            .map(|f| match partition_columns.iter().position(|(n, _)| n == f.name()) {
+                Some(k) => Source::Partition(k),
+                None => {
+                    columns.push(f.name().clone());
+                    Source::File(columns.len() - 1)
+                }
+            })
+            .collect();
         if let Some(f) = &filter {
             leaf_columns(f, &mut columns);
+        }
+        if columns.is_empty() {
+            columns.push(first_column.to_string());
         }
         let n = partitions.clamp(1, splits.len().max(1));
         let mut groups = vec![Vec::new(); n];
@@ -136,7 +174,7 @@ impl VortexScanExec {
         let limit = if filter.is_some() { None } else { limit };
         VortexScanExec {
             table: table.to_string(),
-            work: Arc::new(ScanWork { columns, output, schema, filter, limit }),
+            work: Arc::new(ScanWork { columns, schema, sources, partition_columns, filter, limit }),
             splits,
             partitions: groups,
             properties: Arc::new(properties),
@@ -167,6 +205,16 @@ impl VortexScanExec {
     }
 }
 
+/// `rows` copies of `split`'s value of partition column `k` (`column`).
+fn partition_values(column: &PartitionColumn, split: &Split, k: usize, rows: usize) -> Result<ArrayRef> {
+    let (name, t) = column;
+    match split.partition.get(k) {
+        Some(Some(value)) => repeated(*t, value, rows).map_err(|e| Error::column(name, format!("{}: {e}", split.path))),
+        Some(None) => Ok(new_null_array(&t.arrow(), rows)),
+        None => Err(Error::file(&split.path, format!("no value of partition column '{name}'"))),
+    }
+}
+
 /// Adds the columns of `p`'s leaves missing from `columns`.
 fn leaf_columns(p: &Predicate, columns: &mut Vec<String>) {
     match p {
@@ -184,7 +232,8 @@ fn leaf_columns(p: &Predicate, columns: &mut Vec<String>) {
 
 impl DisplayAs for VortexScanExec {
     fn fmt_as(&self, _t: DisplayFormatType, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "VortexScan: table={}, splits={}, columns=[{}]", self.table, self.splits.len(), self.work.columns[..self.work.output].join(", "))?;
+        let columns: Vec<&str> = self.work.schema.fields().iter().map(|f| f.name().as_str()).collect();
+        write!(f, "VortexScan: table={}, splits={}, columns=[{}]", self.table, self.splits.len(), columns.join(", "))?;
         if let Some((filter, _)) = &self.work.filter {
             write!(f, ", filter={}", describe(filter))?;
         }
@@ -381,14 +430,15 @@ fn read_split(work: &ScanWork, split: &Split, left: &mut Option<usize>, send: &d
         if rows == 0 {
             continue;
         }
-        let mut arrays = (0..work.output)
-            .map(|i| {
-                let field = work.schema.field(i);
-                if converted(field) {
-                    to_engine(arrow_column(&chunk, i, selection.as_deref())?, field)
-                } else {
-                    arrow_column_as(&chunk, i, selection.as_deref(), field)
-                }
+        let mut arrays = work
+            .schema
+            .fields()
+            .iter()
+            .zip(&work.sources)
+            .map(|(field, source)| match *source {
+                Source::File(i) if converted(field) => to_engine(arrow_column(&chunk, i, selection.as_deref())?, field),
+                Source::File(i) => arrow_column_as(&chunk, i, selection.as_deref(), field),
+                Source::Partition(k) => partition_values(&work.partition_columns[k], split, k, rows),
             })
             .collect::<Result<Vec<_>>>()?;
         if let Some(n) = left {

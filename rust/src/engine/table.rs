@@ -2,23 +2,35 @@
 
 use std::sync::Arc;
 
+use arrow::array::Array as _;
+use arrow::array::AsArray;
+use arrow::array::RecordBatch;
+use arrow::array::new_null_array;
+use arrow::datatypes::Field;
 use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
 use async_trait::async_trait;
 use datafusion::catalog::Session;
 use datafusion::catalog::TableProvider;
+use datafusion::common::DFSchema;
 use datafusion::common::Result as DfResult;
 use datafusion::common::Statistics;
 use datafusion::common::stats::Precision;
 use datafusion::datasource::TableType;
+use datafusion::error::DataFusionError;
+use datafusion::execution::context::ExecutionProps;
 use datafusion::logical_expr::Expr;
+use datafusion::logical_expr::physical_planning_context::PhysicalPlanningContext;
 use datafusion::logical_expr::TableProviderFilterPushDown;
+use datafusion::physical_expr::create_physical_expr;
 use datafusion::physical_plan::ExecutionPlan;
 
 use super::filters::translate;
+use super::scan::PartitionColumn;
 use super::scan::Split;
 use super::scan::VortexScanExec;
 use super::types::engine_field;
+use crate::convert::export::repeated;
 use crate::error::Error;
 use crate::error::Result;
 use crate::io::file::open;
@@ -28,26 +40,97 @@ use crate::predicate::Predicate;
 #[derive(Debug)]
 pub struct VortexTable {
     name: String,
+    /// The file columns, then the partition columns.
     schema: SchemaRef,
+    /// The file columns alone: the filters over them are our scan's.
+    file_schema: SchemaRef,
+    partition_columns: Arc<[PartitionColumn]>,
     splits: Arc<[Split]>,
     /// DataFusion partitions a scan of it runs in.
     partitions: usize,
 }
 
 impl VortexTable {
-    /// The table `name` over `splits` (its columns those of the first split's file), scanned in
-    /// up to `partitions` partitions.
-    pub fn new(name: &str, splits: Vec<Split>, partitions: usize) -> Result<Self> {
+    /// The table `name` over `splits` (its columns those of the first split's file, then
+    /// `partition_columns`, whose values each split carries), scanned in up to `partitions`
+    /// partitions.
+    pub fn new(name: &str, splits: Vec<Split>, partitions: usize, partition_columns: Vec<PartitionColumn>) -> Result<Self> {
         let first = splits
             .first()
             .ok_or_else(|| Error::Invalid(format!("table {name}: no splits to read its columns from")))?;
+        if let Some(s) = splits.iter().find(|s| s.partition.len() != partition_columns.len()) {
+            return Err(Error::file(&s.path, format!("{} partition values for {} partition columns", s.partition.len(), partition_columns.len())));
+        }
         let file = open(&first.path)?;
         let fields = file
             .columns()?
             .iter()
             .map(|c| engine_field(&c.name, &file.column_dtype(&c.name)?))
             .collect::<Result<Vec<_>>>()?;
-        Ok(VortexTable { name: name.to_string(), schema: Arc::new(Schema::new(fields)), splits: splits.into(), partitions })
+        let file_schema = Arc::new(Schema::new(fields.clone()));
+        // Nullable where a split is in the default partition, as the reader types the column.
+        let partition_fields = partition_columns
+            .iter()
+            .enumerate()
+            .map(|(k, (n, t))| Field::new(n, t.arrow(), splits.iter().any(|s| s.partition[k].is_none())));
+        let schema = Arc::new(Schema::new(fields.into_iter().chain(partition_fields).collect::<Vec<_>>()));
+        Ok(VortexTable {
+            name: name.to_string(),
+            schema,
+            file_schema,
+            partition_columns: partition_columns.into(),
+            splits: splits.into(),
+            partitions,
+        })
+    }
+
+    /// Whether `filter` reads partition columns only (and some).
+    fn on_partitions(&self, filter: &Expr) -> bool {
+        let columns = filter.column_refs();
+        !columns.is_empty() && columns.iter().all(|c| self.partition_columns.iter().any(|(n, _)| *n == c.name))
+    }
+
+    /// The splits whose partition values the partition-only `filters` keep (a Hive folder's files
+    /// are not read when its values fail them), as DataFusion's listing tables prune.
+    fn pruned(&self, filters: &[&Expr]) -> Result<Arc<[Split]>> {
+        if filters.is_empty() {
+            return Ok(self.splits.clone());
+        }
+        let fields: Vec<Field> = self.partition_columns.iter().map(|(n, t)| Field::new(n, t.arrow(), true)).collect();
+        let schema = Arc::new(Schema::new(fields));
+        let df_schema = DFSchema::try_from(schema.as_ref().clone()).map_err(|e| Error::Invalid(e.to_string()))?;
+        let props = ExecutionProps::new();
+        let predicates = filters
+            .iter()
+            .map(|f| create_physical_expr(f, &df_schema, &props, &PhysicalPlanningContext::default()))
+            .collect::<DfResult<Vec<_>>>()
+            .map_err(|e| Error::Invalid(format!("table {}: partition filter: {e}", self.name)))?;
+        let mut kept = Vec::new();
+        for split in self.splits.iter() {
+            let values = self
+                .partition_columns
+                .iter()
+                .zip(&split.partition)
+                .map(|((name, t), v)| match v {
+                    Some(v) => repeated(*t, v, 1).map_err(|e| Error::column(name, format!("{}: {e}", split.path))),
+                    None => Ok(new_null_array(&t.arrow(), 1)),
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let row = RecordBatch::try_new(schema.clone(), values).map_err(|e| Error::file(&split.path, e.to_string()))?;
+            let mut keep = true;
+            for p in &predicates {
+                let result = p
+                    .evaluate(&row)
+                    .and_then(|v| v.into_array(1))
+                    .map_err(|e| Error::file(&split.path, format!("partition filter: {e}")))?;
+                // NULL or false: no row of the split can pass.
+                keep &= result.as_boolean_opt().is_some_and(|b| b.is_valid(0) && b.value(0));
+            }
+            if keep {
+                kept.push(split.clone());
+            }
+        }
+        Ok(kept.into())
     }
 }
 
@@ -72,21 +155,35 @@ impl TableProvider for VortexTable {
             Some(p) => Arc::new(self.schema.project(p)?),
             None => self.schema.clone(),
         };
-        let mut conjuncts: Vec<Predicate> = filters.iter().filter_map(|f| translate(f, &self.schema)).collect();
+        let mut conjuncts: Vec<Predicate> = filters.iter().filter_map(|f| translate(f, &self.file_schema)).collect();
         let filter = match conjuncts.len() {
             0 => None,
             1 => conjuncts.pop(),
             _ => Some(Predicate::And(conjuncts)),
         };
-        Ok(Arc::new(VortexScanExec::new(&self.name, self.splits.clone(), schema, filter, limit, self.partitions)))
+        let on_partitions: Vec<&Expr> = filters.iter().filter(|f| self.on_partitions(f)).collect();
+        let splits = self.pruned(&on_partitions).map_err(|e| DataFusionError::External(Box::new(e)))?;
+        let first_column = self.file_schema.field(0).name();
+        Ok(Arc::new(VortexScanExec::new(
+            &self.name,
+            splits,
+            schema,
+            filter,
+            limit,
+            self.partitions,
+            self.partition_columns.clone(),
+            first_column,
+        )))
     }
 
     fn supports_filters_pushdown(&self, filters: &[&Expr]) -> DfResult<Vec<TableProviderFilterPushDown>> {
         // Inexact: DataFusion evaluates each filter again above the scan (see `filters`).
         Ok(filters
             .iter()
-            .map(|f| match translate(f, &self.schema) {
+            .map(|f| match translate(f, &self.file_schema) {
                 Some(_) => TableProviderFilterPushDown::Inexact,
+                // Prunes splits by their partition values; evaluated again above all the same.
+                None if self.on_partitions(f) => TableProviderFilterPushDown::Inexact,
                 None => TableProviderFilterPushDown::Unsupported,
             })
             .collect())

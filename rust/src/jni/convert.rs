@@ -53,17 +53,6 @@ fn free_entry<T>(env: &mut EnvUnowned<'_>, handle: jlong) {
     })
 }
 
-/// The elements of a Java `String[]`, `None` for null ones.
-fn optional_strings(env: &mut jni::Env<'_>, a: &JObjectArray<'_>) -> super::JniResult<Vec<Option<String>>> {
-    let n = a.len(env)?;
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        let e = a.get_element(env, i)?;
-        out.push(if e.is_null() { None } else { Some(string(env, &env.cast_local::<JString>(e)?)?) });
-    }
-    Ok(out)
-}
-
 fn column_index(column: jint) -> Result<usize, Error> {
     usize::try_from(column).map_err(|_| Error::Invalid(format!("negative column index {column}")))
 }

@@ -17,6 +17,7 @@ use super::into_handle;
 use super::values::*;
 use crate::convert::ffi::write_to;
 use crate::engine::query::Query;
+use crate::convert::export::PartitionType;
 use crate::engine::scan::Split;
 use crate::error::Error;
 
@@ -32,8 +33,11 @@ pub extern "system" fn Java_io_vortex4j_engine_EngineNative_openQuery<'l>(
 
 /// Registers the table named `names` over splits of `paths`: split `i` is rows `[splits[4i],
 /// splits[4i+1])` of `paths[i]`, planned when the file had `splits[4i+2]` bytes (negative: not
-/// checked) and modification time `splits[4i+3]` ms.
+/// checked) and modification time `splits[4i+3]` ms. The table's Hive partition columns are
+/// `partition_names` of types `partition_types` (`int64`, `date`, `utf8`); split `i`'s value of
+/// column `k` is `partition_values[i * partition_names.length + k]` (null: the default partition).
 #[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_io_vortex4j_engine_EngineNative_registerTable<'l>(
     mut env: EnvUnowned<'l>,
     _: JClass<'l>,
@@ -41,6 +45,9 @@ pub extern "system" fn Java_io_vortex4j_engine_EngineNative_registerTable<'l>(
     names: JObjectArray<'l>,
     paths: JObjectArray<'l>,
     splits: JLongArray<'l>,
+    partition_names: JObjectArray<'l>,
+    partition_types: JObjectArray<'l>,
+    partition_values: JObjectArray<'l>,
 ) {
     call(&mut env, |env| {
         let query = unsafe { borrow::<Query>(query, "native query")? };
@@ -50,16 +57,28 @@ pub extern "system" fn Java_io_vortex4j_engine_EngineNative_registerTable<'l>(
         if planned.len() != 4 * paths.len() {
             return Err(Error::Invalid(format!("{} split longs for {} splits", planned.len(), paths.len())).into());
         }
+        let partition_columns = strings(env, &partition_names)?
+            .into_iter()
+            .zip(strings(env, &partition_types)?)
+            .map(|(n, t)| Ok((n, PartitionType::parse(&t)?)))
+            .collect::<crate::error::Result<Vec<_>>>()?;
+        let values = optional_strings(env, &partition_values)?;
+        let width = partition_columns.len();
+        if values.len() != width * paths.len() {
+            return Err(Error::Invalid(format!("{} partition values for {} splits of {width} partition columns", values.len(), paths.len())).into());
+        }
         let splits = paths
             .into_iter()
             .zip(planned.chunks_exact(4))
-            .map(|(path, p)| Split {
+            .enumerate()
+            .map(|(i, (path, p))| Split {
                 path,
                 rows: p[0].max(0) as u64..p[1].max(0) as u64,
                 planned: (p[2] >= 0).then(|| (p[2] as u64, p[3])),
+                partition: values[i * width..(i + 1) * width].to_vec(),
             })
             .collect();
-        Ok(query.register(&names, splits)?)
+        Ok(query.register(&names, splits, partition_columns)?)
     })
 }
 

@@ -99,6 +99,17 @@ pub(crate) fn strings(env: &mut Env<'_>, a: &JObjectArray<'_>) -> JniResult<Vec<
     Ok(out)
 }
 
+/// The elements of a Java `String[]`, `None` for null ones.
+pub(crate) fn optional_strings(env: &mut Env<'_>, a: &JObjectArray<'_>) -> JniResult<Vec<Option<String>>> {
+    let n = a.len(env)?;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let e = a.get_element(env, i)?;
+        out.push(if e.is_null() { None } else { Some(env.cast_local::<JString>(e)?.try_to_string(env)?) });
+    }
+    Ok(out)
+}
+
 /// The bytes of a Java `byte[]`.
 pub(crate) fn bytes(env: &mut Env<'_>, a: &JByteArray<'_>) -> JniResult<Vec<u8>> {
     Ok(env.convert_byte_array(a)?)

@@ -20,9 +20,13 @@ final class EngineNative {
      * Registers the table named {@code names} (as the plan names it) over its splits: split
      * {@code i} is rows {@code [splits[4i], splits[4i+1])} of {@code paths[i]}, planned when the
      * file had {@code splits[4i+2]} bytes (negative: not checked) and modification time {@code
-     * splits[4i+3]} ms.
+     * splits[4i+3]} ms. The table's Hive partition columns are {@code partitionNames} of types
+     * {@code partitionTypes} ({@code int64}, {@code date}, {@code utf8}); split {@code i}'s value
+     * of column {@code k} is {@code partitionValues[i * partitionNames.length + k]} as its folder
+     * names it (null: the default partition).
      */
-    static native void registerTable(long query, String[] names, String[] paths, long[] splits);
+    static native void registerTable(long query, String[] names, String[] paths, long[] splits,
+            String[] partitionNames, String[] partitionTypes, String[] partitionValues);
 
     /** DataFusion's physical plan of Substrait plan {@code plan}, an operator per line. */
     static native String explain(long query, byte[] plan);

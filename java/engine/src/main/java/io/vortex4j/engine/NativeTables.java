@@ -1,6 +1,8 @@
 package io.vortex4j.engine;
 
 import io.vortex4j.calcite.VortexTable;
+import io.vortex4j.reader.DataType;
+import io.vortex4j.reader.Field;
 import io.vortex4j.reader.dataset.Split;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,8 +42,8 @@ final class NativeTables {
                 if (table == null) {
                     throw new Declined("table " + scan.getTable().getQualifiedName() + " is not a Vortex table");
                 }
-                if (!table.dataset().partitionColumns().isEmpty()) {
-                    throw new Declined("table " + table.name() + " has partition columns");
+                for (Field p : table.dataset().partitionColumns()) {
+                    partitionType(table, p);
                 }
                 for (RelDataTypeField f : scan.getRowType().getFieldList()) {
                     if (!TYPES.contains(f.getType().getSqlTypeName())) {
@@ -64,9 +66,18 @@ final class NativeTables {
     /** Registers every table with the native query {@code query}, their splits as planned now. */
     void register(long query) {
         for (Map.Entry<List<String>, VortexTable> e : tables.entrySet()) {
-            List<Split> splits = e.getValue().dataset().splits(null);
+            VortexTable table = e.getValue();
+            List<Split> splits = table.dataset().splits(null);
+            List<Field> partitions = table.dataset().partitionColumns();
+            String[] partitionNames = new String[partitions.size()];
+            String[] partitionTypes = new String[partitions.size()];
+            for (int k = 0; k < partitionNames.length; k++) {
+                partitionNames[k] = partitions.get(k).name();
+                partitionTypes[k] = partitionType(table, partitions.get(k));
+            }
             List<String> paths = new ArrayList<>(splits.size());
             long[] planned = new long[4 * splits.size()];
+            String[] partitionValues = new String[splits.size() * partitionNames.length];
             for (int i = 0; i < splits.size(); i++) {
                 Split s = splits.get(i);
                 paths.add(s.path());
@@ -74,9 +85,29 @@ final class NativeTables {
                 planned[4 * i + 1] = s.endRow();
                 planned[4 * i + 2] = s.fileSize();
                 planned[4 * i + 3] = s.modifiedMillis();
+                for (int k = 0; k < partitionNames.length; k++) {
+                    Object v = s.partitionValues().get(partitionNames[k]);
+                    // Long digits, LocalDate yyyy-MM-dd, String; null for the default partition.
+                    partitionValues[i * partitionNames.length + k] = v == null ? null : v.toString();
+                }
             }
-            EngineNative.registerTable(query, e.getKey().toArray(new String[0]), paths.toArray(new String[0]), planned);
+            EngineNative.registerTable(query, e.getKey().toArray(new String[0]), paths.toArray(new String[0]), planned,
+                    partitionNames, partitionTypes, partitionValues);
         }
+    }
+
+    /** How the native scan names the type of partition column {@code p}; declines other types. */
+    private static String partitionType(VortexTable table, Field p) {
+        if (p.type().equals(DataType.INT64)) {
+            return "int64";
+        }
+        if (p.type().equals(DataType.DATE)) {
+            return "date";
+        }
+        if (p.type().equals(DataType.UTF8)) {
+            return "utf8";
+        }
+        throw new Declined("partition column " + table.name() + "." + p.name() + " is of type " + p.type());
     }
 
     /** Why the native engine does not take a statement. */
@@ -85,5 +116,4 @@ final class NativeTables {
             super(reason, null, false, false);
         }
     }
-
 }

@@ -70,6 +70,7 @@ public class NativeEngineTest {
         Trades.write(dir.resolve("trades.vortex"), 200_000, 7, null);
         writeDates(dir.resolve("dates.vortex"));
         writeTimes(dir.resolve("times.vortex"));
+        writeHive(dir.resolve("hive"));
         nativeEngine = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=native");
         calcite = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=calcite");
     }
@@ -82,10 +83,17 @@ public class NativeEngineTest {
 
     @Test
     public void answersEqualCalcites() throws SQLException {
-        for (String sql : QUERIES) {
+        answerNativelyAsCalcite(QUERIES, false);
+    }
+
+    /** Each of {@code queries} runs natively, with Calcite's answer ({@code nonEmpty}: some rows). */
+    private static void answerNativelyAsCalcite(List<String> queries, boolean nonEmpty) throws SQLException {
+        for (String sql : queries) {
             List<String> plan = explain(nativeEngine, sql);
             assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
-            assertEquals(sql, rows(calcite, sql), rows(nativeEngine, sql));
+            List<List<String>> expected = rows(calcite, sql);
+            assertFalse(sql, nonEmpty && expected.isEmpty());
+            assertEquals(sql, expected, rows(nativeEngine, sql));
         }
     }
 
@@ -248,13 +256,7 @@ public class NativeEngineTest {
                 "SELECT COUNT(*), COUNT(us), MIN(s), MAX(s), SUM(id * 2) FROM times WHERE z > TIMESTAMP '1960-01-01 00:00:00'",
                 "SELECT a.id, b.us FROM times a JOIN times b ON a.us = b.us AND a.id = b.id WHERE MOD(a.id, 50) = 0 ORDER BY 1",
                 "SELECT us, id FROM times ORDER BY us DESC NULLS LAST, id LIMIT 7");
-        for (String sql : queries) {
-            List<String> plan = explain(nativeEngine, sql);
-            assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
-            List<List<String>> expected = rows(calcite, sql);
-            assertFalse(sql, expected.isEmpty());
-            assertEquals(sql, expected, rows(nativeEngine, sql));
-        }
+        answerNativelyAsCalcite(queries, true);
     }
 
     @Test
@@ -277,6 +279,51 @@ public class NativeEngineTest {
             assertTrue(plan.get(0), plan.get(0).contains("declined this statement") && plan.get(0).contains(unit));
             assertEquals(rows(calcite, sql), rows(nativeEngine, sql));
         }
+    }
+
+    /** Trades under {@code d=DAY/v=N/c=NAME/}, 8 folders, the default partition among them. */
+    private static void writeHive(Path hive) throws Exception {
+        int seed = 1;
+        for (String d : List.of("2026-01-01", "2026-01-02")) {
+            for (int v = 1; v <= 2; v++) {
+                for (String c : List.of("x", "__HIVE_DEFAULT_PARTITION__")) {
+                    Path folder = hive.resolve("d=" + d).resolve("v=" + v).resolve("c=" + c);
+                    java.nio.file.Files.createDirectories(folder);
+                    Trades.write(folder.resolve("f.vortex"), 3_000, seed++, null);
+                }
+            }
+        }
+    }
+
+    @Test
+    public void hivePartitionColumnsRunNatively() throws SQLException {
+        List<String> queries = List.of(
+                "SELECT d, v, c, COUNT(*), SUM(volume) FROM hive GROUP BY d, v, c ORDER BY d, v, c",
+                "SELECT sym, COUNT(*), MIN(price) FROM hive WHERE d = DATE '2026-01-02' AND c IS NULL"
+                        + " AND sym IN ('AAPL', 'MSFT') GROUP BY sym ORDER BY sym",
+                "SELECT DISTINCT d, c FROM hive WHERE v > 1 ORDER BY 1, 2",
+                "SELECT h.d, t.sym, COUNT(*) FROM hive h JOIN trades t ON h.ts = t.ts AND h.sym = t.sym"
+                        + " WHERE h.v = 2 GROUP BY h.d, t.sym ORDER BY 1, 2 LIMIT 20",
+                "SELECT ts, d, v, c, volume FROM hive WHERE c = 'x' AND volume > 990 ORDER BY ts, d, v LIMIT 10");
+        answerNativelyAsCalcite(queries, true);
+        // Folders whose values fail a filter on partition columns are not read.
+        assertEquals(8, scannedSplits("SELECT COUNT(*) + MAX(volume) FROM hive"));
+        assertEquals(4, scannedSplits("SELECT COUNT(*) + MAX(volume) FROM hive WHERE d = DATE '2026-01-02'"));
+        assertEquals(1, scannedSplits("SELECT COUNT(*) + MAX(volume) FROM hive WHERE d = DATE '2026-01-02' AND v = 1"
+                + " AND c IS NOT NULL"));
+    }
+
+    /** The splits the native scan of {@code sql}'s one table reads, from EXPLAIN. */
+    private static int scannedSplits(String sql) throws SQLException {
+        List<String> plan = explain(nativeEngine, sql);
+        assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
+        for (String line : plan) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("VortexScan: .*splits=(\\d+)").matcher(line);
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+        }
+        throw new AssertionError("no scan in " + plan);
     }
 
     @Test
