@@ -5,12 +5,17 @@
 //!
 //! Exact means the predicate selects the same rows as DataFusion's expression, NULLs included.
 //! Only a column compared with a literal of the same type is translated, on integer, decimal,
-//! boolean, string and date columns (a date as its days since the epoch, the column's storage).
-//! Floats are left to DataFusion (it orders NaN above every number), as are times and timestamps,
-//! casts and functions.
+//! boolean, string and date columns (a date as its days since the epoch, the column's storage),
+//! and timestamps: the engine reads them floored to milliseconds (or seconds), so a comparison
+//! with a literal becomes one with a range of the stored values (`ts > L` is `stored >= (L + 1) *
+//! k` for `k` stored units per millisecond). Floats are left to DataFusion (it orders NaN above
+//! every number), as are times, casts and functions.
+//!
+//! The schema is the file's as vortex-arrow maps it: a timestamp column in its stored unit.
 
 use arrow::datatypes::DataType;
 use arrow::datatypes::Schema;
+use arrow::datatypes::TimeUnit;
 use datafusion::common::ScalarValue;
 use datafusion::logical_expr::BinaryExpr;
 use datafusion::logical_expr::Expr;
@@ -35,6 +40,10 @@ pub fn translate(expr: &Expr, schema: &Schema) -> Option<Predicate> {
         }
         Expr::BinaryExpr(BinaryExpr { left, op, right }) => {
             let op = comparison(*op)?;
+            let range = |c, op, v| timestamp_range(c, v, v, schema).map(|r| r.compare(op));
+            if let Some(p) = range(left, op, right).or_else(|| range(right, flipped(op), left)) {
+                return Some(p);
+            }
             if let (Some(column), Some(value)) = (column(left, schema), literal(right)) {
                 return Some(Predicate::Compare { column, op, value });
             }
@@ -42,13 +51,16 @@ pub fn translate(expr: &Expr, schema: &Schema) -> Option<Predicate> {
             Some(Predicate::Compare { column, op: flipped(op), value })
         }
         Expr::Not(child) => Some(Predicate::Not(Box::new(translate(child, schema)?))),
-        Expr::IsNull(e) => Some(Predicate::IsNull { column: column(e, schema)?, negated: false }),
-        Expr::IsNotNull(e) => Some(Predicate::IsNull { column: column(e, schema)?, negated: true }),
+        Expr::IsNull(e) => Some(Predicate::IsNull { column: null_tested(e, schema)?, negated: false }),
+        Expr::IsNotNull(e) => Some(Predicate::IsNull { column: null_tested(e, schema)?, negated: true }),
         Expr::InList(InList { expr, list, negated }) => {
             let values = list.iter().map(literal).collect::<Option<Vec<_>>>()?;
             Some(Predicate::In { column: column(expr, schema)?, values, negated: *negated })
         }
         Expr::Between(Between { expr, negated, low, high }) => {
+            if let Some(r) = timestamp_range(expr, low, high, schema) {
+                return Some(if *negated { r.outside() } else { r.inside() });
+            }
             let between = Predicate::Between { column: column(expr, schema)?, low: literal(low)?, high: literal(high)? };
             Some(if *negated { Predicate::Not(Box::new(between)) } else { between })
         }
@@ -65,6 +77,70 @@ pub fn translate(expr: &Expr, schema: &Schema) -> Option<Predicate> {
             Some(Predicate::Like { column, pattern, escape: None, case_insensitive: *case_insensitive, negated: *negated })
         }
         _ => None,
+    }
+}
+
+/// Stored values `[low, high)` of a timestamp column: the rows whose value, floored to the unit
+/// the engine reads, lies between two literals (inclusive).
+struct StoredRange {
+    column: String,
+    low: i64,
+    high: i64,
+}
+
+impl StoredRange {
+    fn bound(&self, op: CmpOp, value: i64) -> Predicate {
+        Predicate::Compare { column: self.column.clone(), op, value: Literal::I64(value) }
+    }
+
+    fn inside(&self) -> Predicate {
+        Predicate::And(vec![self.bound(CmpOp::Ge, self.low), self.bound(CmpOp::Lt, self.high)])
+    }
+
+    fn outside(&self) -> Predicate {
+        Predicate::Or(vec![self.bound(CmpOp::Lt, self.low), self.bound(CmpOp::Ge, self.high)])
+    }
+
+    /// `column op literal`, the range being the literal's.
+    fn compare(&self, op: CmpOp) -> Predicate {
+        match op {
+            CmpOp::Eq => self.inside(),
+            CmpOp::Ne => self.outside(),
+            CmpOp::Lt => self.bound(CmpOp::Lt, self.low),
+            CmpOp::Ge => self.bound(CmpOp::Ge, self.low),
+            CmpOp::Le => self.bound(CmpOp::Lt, self.high),
+            CmpOp::Gt => self.bound(CmpOp::Ge, self.high),
+        }
+    }
+}
+
+/// The stored values of timestamp column `column` whose engine value lies in `[low, high]`
+/// (literals of the engine's unit, no zone); `None` for anything else, or on overflow.
+fn timestamp_range(column: &Expr, low: &Expr, high: &Expr, schema: &Schema) -> Option<StoredRange> {
+    let Expr::Column(c) = column else {
+        return None;
+    };
+    let DataType::Timestamp(stored, _) = schema.field_with_name(&c.name).ok()?.data_type() else {
+        return None;
+    };
+    let read = if *stored == TimeUnit::Second { TimeUnit::Second } else { TimeUnit::Millisecond };
+    let value = |e: &Expr| match (e, read) {
+        (Expr::Literal(ScalarValue::TimestampSecond(Some(v), None), _), TimeUnit::Second)
+        | (Expr::Literal(ScalarValue::TimestampMillisecond(Some(v), None), _), TimeUnit::Millisecond) => Some(*v),
+        _ => None,
+    };
+    let per = per_second(*stored) / per_second(read);
+    let low = value(low)?.checked_mul(per)?;
+    let high = value(high)?.checked_add(1)?.checked_mul(per)?;
+    Some(StoredRange { column: c.name.clone(), low, high })
+}
+
+fn per_second(unit: TimeUnit) -> i64 {
+    match unit {
+        TimeUnit::Second => 1,
+        TimeUnit::Millisecond => 1_000,
+        TimeUnit::Microsecond => 1_000_000,
+        TimeUnit::Nanosecond => 1_000_000_000,
     }
 }
 
@@ -117,6 +193,17 @@ fn column(expr: &Expr, schema: &Schema) -> Option<String> {
     translatable.then(|| c.name.clone())
 }
 
+/// The name of a plain column whose NULLs our predicates test: translatable ones and timestamps.
+fn null_tested(expr: &Expr, schema: &Schema) -> Option<String> {
+    column(expr, schema).or_else(|| match expr {
+        Expr::Column(c) => schema
+            .field_with_name(&c.name)
+            .is_ok_and(|f| matches!(f.data_type(), DataType::Timestamp(_, _)))
+            .then(|| c.name.clone()),
+        _ => None,
+    })
+}
+
 fn is_utf8(schema: &Schema, column: &str) -> bool {
     schema
         .field_with_name(column)
@@ -167,7 +254,7 @@ mod tests {
     }
 
     #[test]
-    fn dates_compare_as_days_timestamps_stay_with_datafusion() {
+    fn dates_compare_as_days() {
         let s = schema();
         let day = lit(ScalarValue::Date32(Some(9_000)));
         assert_eq!(
@@ -175,8 +262,29 @@ mod tests {
             Some(Predicate::Compare { column: "day".into(), op: CmpOp::Ge, value: Literal::I64(9_000) })
         );
         assert!(matches!(translate(&col("day").between(day.clone(), day), &s), Some(Predicate::Between { .. })));
-        let ts = lit(ScalarValue::TimestampMicrosecond(Some(1), None));
-        assert_eq!(translate(&col("ts").gt(ts), &s), None);
+    }
+
+    /// `ts` is stored in microseconds and read floored to milliseconds.
+    #[test]
+    fn timestamps_compare_as_ranges_of_stored_values() {
+        let s = schema();
+        let ms = |v| lit(ScalarValue::TimestampMillisecond(Some(v), None));
+        let at = |op, v| Predicate::Compare { column: "ts".into(), op, value: Literal::I64(v) };
+        assert_eq!(translate(&col("ts").gt(ms(-2)), &s), Some(at(CmpOp::Ge, -1_000)));
+        assert_eq!(translate(&col("ts").lt_eq(ms(5)), &s), Some(at(CmpOp::Lt, 6_000)));
+        assert_eq!(translate(&ms(5).gt(col("ts")), &s), Some(at(CmpOp::Lt, 5_000)));
+        assert_eq!(
+            translate(&col("ts").eq(ms(-2)), &s),
+            Some(Predicate::And(vec![at(CmpOp::Ge, -2_000), at(CmpOp::Lt, -1_000)]))
+        );
+        assert_eq!(
+            translate(&col("ts").not_between(ms(1), ms(3)), &s),
+            Some(Predicate::Or(vec![at(CmpOp::Lt, 1_000), at(CmpOp::Ge, 4_000)]))
+        );
+        assert_eq!(translate(&col("ts").is_null(), &s), Some(Predicate::IsNull { column: "ts".into(), negated: false }));
+        // A literal in another unit, or one overflowing the stored unit, stays with DataFusion.
+        assert_eq!(translate(&col("ts").gt(lit(ScalarValue::TimestampMicrosecond(Some(1), None))), &s), None);
+        assert_eq!(translate(&col("ts").gt(ms(i64::MAX / 10)), &s), None);
     }
 
     #[test]

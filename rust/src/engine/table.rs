@@ -30,6 +30,7 @@ use super::scan::PartitionColumn;
 use super::scan::Split;
 use super::scan::VortexScanExec;
 use super::types::engine_field;
+use crate::convert::export::arrow_field;
 use crate::convert::export::repeated;
 use crate::error::Error;
 use crate::error::Result;
@@ -42,7 +43,8 @@ pub struct VortexTable {
     name: String,
     /// The file columns, then the partition columns.
     schema: SchemaRef,
-    /// The file columns alone: the filters over them are our scan's.
+    /// The file columns alone, in their stored types (a timestamp in its unit): the filters over
+    /// them are our scan's.
     file_schema: SchemaRef,
     partition_columns: Arc<[PartitionColumn]>,
     splits: Arc<[Split]>,
@@ -62,12 +64,10 @@ impl VortexTable {
             return Err(Error::file(&s.path, format!("{} partition values for {} partition columns", s.partition.len(), partition_columns.len())));
         }
         let file = open(&first.path)?;
-        let fields = file
-            .columns()?
-            .iter()
-            .map(|c| engine_field(&c.name, &file.column_dtype(&c.name)?))
-            .collect::<Result<Vec<_>>>()?;
-        let file_schema = Arc::new(Schema::new(fields.clone()));
+        let dtypes = file.columns()?.iter().map(|c| Ok((c.name.clone(), file.column_dtype(&c.name)?))).collect::<Result<Vec<_>>>()?;
+        let fields = dtypes.iter().map(|(n, d)| engine_field(n, d)).collect::<Result<Vec<_>>>()?;
+        let stored = dtypes.iter().map(|(n, d)| arrow_field(n, d)).collect::<Result<Vec<_>>>()?;
+        let file_schema = Arc::new(Schema::new(stored));
         // Nullable where a split is in the default partition, as the reader types the column.
         let partition_fields = partition_columns
             .iter()

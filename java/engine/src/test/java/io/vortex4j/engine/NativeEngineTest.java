@@ -257,6 +257,10 @@ public class NativeEngineTest {
                 "SELECT a.id, b.us FROM times a JOIN times b ON a.us = b.us AND a.id = b.id WHERE MOD(a.id, 50) = 0 ORDER BY 1",
                 "SELECT us, id FROM times ORDER BY us DESC NULLS LAST, id LIMIT 7");
         answerNativelyAsCalcite(queries, true);
+        // A comparison is the scan's, over the stored microseconds (zone maps, the prepared filter).
+        List<String> plan = explain(nativeEngine, "SELECT id FROM times WHERE us > TIMESTAMP '1970-01-01 00:00:00' ORDER BY id");
+        assertTrue(String.join("\n", plan), plan.stream().anyMatch(l -> l.contains("VortexScan: table=vortex.times")
+                && l.contains("filter=us >= I64(1000)")));
     }
 
     @Test
