@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use arrow::array::ArrayRef;
 use arrow::array::RecordBatch;
-use arrow::array::new_null_array;
 use arrow::array::RecordBatchOptions;
+use arrow::array::new_null_array;
 use arrow::datatypes::SchemaRef;
 use datafusion::common::Result as DfResult;
 use datafusion::common::Statistics;

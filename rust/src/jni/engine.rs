@@ -15,9 +15,9 @@ use super::call;
 use super::free;
 use super::into_handle;
 use super::values::*;
+use crate::convert::export::PartitionType;
 use crate::convert::ffi::write_to;
 use crate::engine::query::Query;
-use crate::convert::export::PartitionType;
 use crate::engine::scan::Split;
 use crate::error::Error;
 
