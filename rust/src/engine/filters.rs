@@ -24,6 +24,8 @@ use datafusion::logical_expr::expr::Between;
 use datafusion::logical_expr::expr::InList;
 use datafusion::logical_expr::expr::Like;
 
+use super::types::per_second;
+use super::types::read_unit;
 use crate::predicate::CmpOp;
 use crate::predicate::Literal;
 use crate::predicate::Predicate;
@@ -123,7 +125,7 @@ fn timestamp_range(column: &Expr, low: &Expr, high: &Expr, schema: &Schema) -> O
     let DataType::Timestamp(stored, _) = schema.field_with_name(&c.name).ok()?.data_type() else {
         return None;
     };
-    let read = if *stored == TimeUnit::Second { TimeUnit::Second } else { TimeUnit::Millisecond };
+    let read = read_unit(*stored);
     let value = |e: &Expr| match (e, read) {
         (Expr::Literal(ScalarValue::TimestampSecond(Some(v), None), _), TimeUnit::Second)
         | (Expr::Literal(ScalarValue::TimestampMillisecond(Some(v), None), _), TimeUnit::Millisecond) => Some(*v),
@@ -133,15 +135,6 @@ fn timestamp_range(column: &Expr, low: &Expr, high: &Expr, schema: &Schema) -> O
     let low = value(low)?.checked_mul(per)?;
     let high = value(high)?.checked_add(1)?.checked_mul(per)?;
     Some(StoredRange { column: c.name.clone(), low, high })
-}
-
-fn per_second(unit: TimeUnit) -> i64 {
-    match unit {
-        TimeUnit::Second => 1,
-        TimeUnit::Millisecond => 1_000,
-        TimeUnit::Microsecond => 1_000_000,
-        TimeUnit::Nanosecond => 1_000_000_000,
-    }
 }
 
 fn comparison(op: Operator) -> Option<CmpOp> {

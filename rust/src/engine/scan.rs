@@ -206,7 +206,7 @@ impl VortexScanExec {
 }
 
 /// `rows` copies of `split`'s value of partition column `k` (`column`).
-fn partition_values(column: &PartitionColumn, split: &Split, k: usize, rows: usize) -> Result<ArrayRef> {
+pub(super) fn partition_values(column: &PartitionColumn, split: &Split, k: usize, rows: usize) -> Result<ArrayRef> {
     let (name, t) = column;
     match split.partition.get(k) {
         Some(Some(value)) => repeated(*t, value, rows).map_err(|e| Error::column(name, format!("{}: {e}", split.path))),

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use arrow::array::Array as _;
 use arrow::array::AsArray;
 use arrow::array::RecordBatch;
-use arrow::array::new_null_array;
 use arrow::datatypes::Field;
 use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
@@ -29,9 +28,9 @@ use super::filters::translate;
 use super::scan::PartitionColumn;
 use super::scan::Split;
 use super::scan::VortexScanExec;
+use super::scan::partition_values;
 use super::types::engine_field;
 use crate::convert::export::arrow_field;
-use crate::convert::export::repeated;
 use crate::error::Error;
 use crate::error::Result;
 use crate::io::file::open;
@@ -96,8 +95,9 @@ impl VortexTable {
         if filters.is_empty() {
             return Ok(self.splits.clone());
         }
-        let fields: Vec<Field> = self.partition_columns.iter().map(|(n, t)| Field::new(n, t.arrow(), true)).collect();
-        let schema = Arc::new(Schema::new(fields));
+        // The partition columns end the table's schema.
+        let all = self.schema.fields();
+        let schema = Arc::new(Schema::new(all[all.len() - self.partition_columns.len()..].to_vec()));
         let df_schema = DFSchema::try_from(schema.as_ref().clone()).map_err(|e| Error::Invalid(e.to_string()))?;
         let props = ExecutionProps::new();
         let predicates = filters
@@ -107,14 +107,8 @@ impl VortexTable {
             .map_err(|e| Error::Invalid(format!("table {}: partition filter: {e}", self.name)))?;
         let mut kept = Vec::new();
         for split in self.splits.iter() {
-            let values = self
-                .partition_columns
-                .iter()
-                .zip(&split.partition)
-                .map(|((name, t), v)| match v {
-                    Some(v) => repeated(*t, v, 1).map_err(|e| Error::column(name, format!("{}: {e}", split.path))),
-                    None => Ok(new_null_array(&t.arrow(), 1)),
-                })
+            let values = (self.partition_columns.iter().enumerate())
+                .map(|(k, column)| partition_values(column, split, k, 1))
                 .collect::<Result<Vec<_>>>()?;
             let row = RecordBatch::try_new(schema.clone(), values).map_err(|e| Error::file(&split.path, e.to_string()))?;
             let mut keep = true;

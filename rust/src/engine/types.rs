@@ -25,11 +25,16 @@ use crate::error::Result;
 pub fn engine_field(name: &str, dtype: &DType) -> Result<Field> {
     let field = arrow_field(name, dtype)?;
     let t = match field.data_type() {
-        DataType::Timestamp(TimeUnit::Second, _) => DataType::Timestamp(TimeUnit::Second, None),
-        DataType::Timestamp(_, _) => DataType::Timestamp(TimeUnit::Millisecond, None),
+        DataType::Timestamp(stored, _) => DataType::Timestamp(read_unit(*stored), None),
         _ => return Ok(field),
     };
     Ok(field.with_data_type(t))
+}
+
+/// The unit a timestamp stored in `stored` is read in: seconds stay seconds (Calcite's
+/// TIMESTAMP(0)), anything finer is floored to milliseconds (TIMESTAMP(3)).
+pub fn read_unit(stored: TimeUnit) -> TimeUnit {
+    if stored == TimeUnit::Second { TimeUnit::Second } else { TimeUnit::Millisecond }
 }
 
 /// Whether a column read as `field` is decoded first, then turned into its type by [`to_engine`].
@@ -43,7 +48,7 @@ pub fn to_engine(array: ArrayRef, field: &Field) -> Result<ArrayRef> {
     match (array.data_type(), field.data_type()) {
         (from, to) if from == to => Ok(array),
         (DataType::Timestamp(from, _), DataType::Timestamp(to, None)) => {
-            let per = per_second(from) / per_second(to);
+            let per = per_second(*from) / per_second(*to);
             let raw = cast(&array, &DataType::Int64).map_err(failed)?;
             let raw = if per > 1 {
                 let values = raw.as_any().downcast_ref::<Int64Array>().expect("a cast to Int64 gives Int64");
@@ -57,7 +62,8 @@ pub fn to_engine(array: ArrayRef, field: &Field) -> Result<ArrayRef> {
     }
 }
 
-fn per_second(unit: &TimeUnit) -> i64 {
+/// Ticks of `unit` in one second.
+pub fn per_second(unit: TimeUnit) -> i64 {
     match unit {
         TimeUnit::Second => 1,
         TimeUnit::Millisecond => 1_000,

@@ -1,5 +1,6 @@
 package io.vortex4j.calcite;
 
+import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.predicate.Predicate;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -46,7 +47,7 @@ public final class VortexAggregateScan extends VortexAggregateBase implements En
      */
     public boolean foldsDecimals() {
         return calls.stream().anyMatch(c -> c.column() != null && c.function() != VortexAggregateSpec.Function.COUNT
-                && c.column().type().kind() == io.vortex4j.reader.DataType.Kind.DECIMAL);
+                && c.column().type().kind() == DataType.Kind.DECIMAL);
     }
 
     @Override
