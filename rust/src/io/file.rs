@@ -71,7 +71,7 @@ pub type Column = crate::types::ChildType;
 /// open shares its state ([`open_files`]).
 pub fn open(path: &str) -> Result<OpenFile> {
     if store::is_remote(path) {
-        return open_remote(path);
+        return open_remote(path, remote_file::open(path, session().allocator())?);
     }
     let path = path.strip_prefix("file://").unwrap_or(path);
     let p = Path::new(path);
@@ -129,9 +129,19 @@ fn opened(path: &str, file: VortexFile, backing: Backing) -> OpenFile {
     opened
 }
 
-/// Opens the object at `location`: one HEAD, then the footer read from the tail.
-fn open_remote(location: &str) -> Result<OpenFile> {
-    let remote = remote_file::open(location, session().allocator())?;
+/// Opens the file at `path` that a listing found with `size` bytes and modification time
+/// `modified_millis`, as [`open`] does; an object the listing gave an ETag needs no HEAD. Whether
+/// the file is still the one listed is the caller's check ([`OpenFile::check_unchanged`]).
+pub fn open_listed(path: &str, size: u64, modified_millis: i64) -> Result<OpenFile> {
+    if !store::is_remote(path) {
+        return open(path);
+    }
+    open_remote(path, remote_file::open_listed(path, size, modified_millis, session().allocator())?)
+}
+
+/// Opens the object at `location`, found by `remote` (a HEAD or a listing): the footer read from
+/// the tail.
+fn open_remote(location: &str, remote: RemoteFile) -> Result<OpenFile> {
     if let Some(shared) = open_files::shared(location, remote.identity()) {
         return Ok(OpenFile { path: location.to_string(), file: shared.file.clone(), shared });
     }
@@ -190,6 +200,11 @@ impl OpenFile {
 
     /// Marks a scan of the file open until the guard goes: segments read meanwhile are kept for
     /// the chunks that span them and for later scans ([`crate::cache::segments`]).
+    /// Whether the file is an object in a store (each first read a round trip).
+    pub fn is_remote(&self) -> bool {
+        matches!(self.shared.descriptor, Backing::Remote(_))
+    }
+
     pub(crate) fn reading(&self) -> Option<local_file::Reading> {
         match &self.shared.descriptor {
             Backing::Local(d) => Some(d.reading()),

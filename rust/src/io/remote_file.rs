@@ -2,7 +2,7 @@
 //! each pinned to the ETag the object had when it was opened.
 //!
 //! - **The footer in one request**: vortex's open reads the file's tail with the size known from
-//!   the HEAD, so a footer that fits its first read costs one request.
+//!   the listing or a HEAD, so a footer that fits its first read costs one request.
 //! - **Segments requested at once, in parallel**: a segment's request starts when vortex asks for
 //!   it (not when its future is first polled), and two asks for the same segment share one
 //!   request. A scan's segments are also fetched ahead ([`RemoteFile::prefetch`]): the segments
@@ -27,6 +27,7 @@ use futures::FutureExt;
 use futures::future::Shared;
 use object_store::GetOptions;
 use object_store::GetRange;
+use object_store::ObjectMeta;
 use object_store::ObjectStore;
 use object_store::path::Path as ObjectPath;
 use vortex_array::buffer::BufferHandle;
@@ -104,19 +105,32 @@ impl Drop for Object {
 pub fn open(location: &str, allocator: BufferAllocatorRef) -> Result<RemoteFile> {
     let located = store::locate(location)?;
     let (store, path) = (Arc::clone(&located.store), located.path.clone());
-    let located_path = located.path.clone();
     let meta = store::run(async move {
         use object_store::ObjectStoreExt;
         store.head(&path).await
     })
     .map_err(|e| store::store_error(location, e))?;
     store::count_request(0);
+    Ok(opened(location, located, meta, allocator))
+}
+
+/// Opens the object at `location` that a listing found with `size` bytes and modification time
+/// `modified_millis`: without a request when that listing gave its ETag ([`store::listed_meta`]),
+/// else as [`open`] does.
+pub fn open_listed(location: &str, size: u64, modified_millis: i64, allocator: BufferAllocatorRef) -> Result<RemoteFile> {
+    match store::listed_meta(location, size, modified_millis) {
+        Some(meta) => Ok(opened(location, store::locate(location)?, meta, allocator)),
+        None => open(location, allocator),
+    }
+}
+
+fn opened(location: &str, located: store::Located, meta: ObjectMeta, allocator: BufferAllocatorRef) -> RemoteFile {
     let modified_millis = meta.last_modified.timestamp_millis();
     let identity = Identity::object(location, meta.e_tag.as_deref(), meta.size, modified_millis);
-    Ok(RemoteFile(Arc::new(Object {
+    RemoteFile(Arc::new(Object {
         location: location.into(),
-        store: Arc::clone(&located.store),
-        path: located_path,
+        store: located.store,
+        path: located.path,
         size: meta.size,
         etag: meta.e_tag,
         modified_millis,
@@ -127,7 +141,7 @@ pub fn open(location: &str, allocator: BufferAllocatorRef) -> Result<RemoteFile>
         ahead: Mutex::default(),
         specs: std::sync::OnceLock::new(),
         coalesce: located.coalesce,
-    })))
+    }))
 }
 
 impl RemoteFile {

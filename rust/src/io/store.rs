@@ -15,6 +15,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering;
 
 use futures::StreamExt;
+use object_store::ObjectMeta;
 use object_store::ObjectStore;
 use object_store::ObjectStoreScheme;
 use object_store::RetryConfig;
@@ -334,39 +335,68 @@ pub struct Listed {
 }
 
 /// The objects under `location` (a prefix: every object whose path starts with its folder), in
-/// path order. An object at exactly `location` is returned alone.
+/// path order. An object at exactly `location` is returned alone. A location ending in `/` is a
+/// folder and is only listed; otherwise the HEAD that tells an object from a prefix runs beside
+/// the listing, so either way the answer takes one round trip.
 pub fn list(location: &str) -> Result<Vec<Listed>> {
     let located = locate(location)?;
     let store = Arc::clone(&located.store);
     let path = located.path.clone();
+    let folder = location.ends_with('/');
     let found = run(async move {
-        if !path.as_ref().is_empty() {
-            use object_store::ObjectStoreExt;
-            match store.head(&path).await {
-                Ok(meta) => return Ok(vec![meta]),
-                Err(object_store::Error::NotFound { .. }) => {}
-                Err(e) => return Err(e),
+        use object_store::ObjectStoreExt;
+        let prefix = (!path.as_ref().is_empty()).then_some(path.clone());
+        let listing = async {
+            let mut stream = store.list(prefix.as_ref());
+            let mut found = Vec::new();
+            while let Some(meta) = stream.next().await {
+                found.push(meta?);
             }
+            Ok::<_, object_store::Error>(found)
+        };
+        if folder || path.as_ref().is_empty() {
+            return listing.await;
         }
-        let prefix = (!path.as_ref().is_empty()).then_some(path);
-        let mut stream = store.list(prefix.as_ref());
-        let mut found = Vec::new();
-        while let Some(meta) = stream.next().await {
-            found.push(meta?);
+        let (head, listed) = futures::join!(store.head(&path), listing);
+        match head {
+            Ok(meta) => Ok(vec![meta]),
+            Err(object_store::Error::NotFound { .. }) => listed,
+            Err(e) => Err(e),
         }
-        Ok(found)
     })
     .map_err(|e| store_error(location, e))?;
     let mut listed: Vec<Listed> = found
         .into_iter()
-        .map(|meta| Listed {
-            location: located.location_of(&meta.location),
-            size: meta.size,
-            modified_millis: meta.last_modified.timestamp_millis(),
+        .map(|meta| {
+            let location = located.location_of(&meta.location);
+            remember_listed(&location, &meta);
+            Listed { location, size: meta.size, modified_millis: meta.last_modified.timestamp_millis() }
         })
         .collect();
     listed.sort_by(|a, b| a.location.cmp(&b.location));
     Ok(listed)
+}
+
+/// What the last listing said of each object: its size, modification time and ETag, so opening a
+/// listed object needs no HEAD ([`listed_meta`]). Bounded: cleared when it reaches
+/// [`LISTED_OBJECTS`] entries (objects then cost a HEAD again).
+static LISTED: Lazy<Mutex<HashMap<String, ObjectMeta>>> = Lazy::new(|| Mutex::new(HashMap::new()));
+const LISTED_OBJECTS: usize = 100_000;
+
+fn remember_listed(location: &str, meta: &ObjectMeta) {
+    let mut listed = lock(&LISTED);
+    if listed.len() >= LISTED_OBJECTS {
+        listed.clear();
+    }
+    listed.insert(location.to_string(), meta.clone());
+}
+
+/// The object at `location` as the last listing saw it, if that listing gave it `size` bytes and
+/// modification time `modified_millis` (what the caller planned with) and its ETag.
+pub(crate) fn listed_meta(location: &str, size: u64, modified_millis: i64) -> Option<ObjectMeta> {
+    let listed = lock(&LISTED);
+    let meta = listed.get(location)?;
+    (meta.size == size && meta.last_modified.timestamp_millis() == modified_millis && meta.e_tag.is_some()).then(|| meta.clone())
 }
 
 /// A store error as users read it: the location, and what went wrong without the request's

@@ -16,6 +16,7 @@ use super::values::*;
 use crate::io::file::Column;
 use crate::io::file::OpenFile;
 use crate::io::file::open;
+use crate::io::file::open_listed;
 
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openFile<'l>(
@@ -24,6 +25,19 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openFile<'l>(
     path: JString<'l>,
 ) -> jlong {
     call(&mut env, |env| Ok(into_handle(open(&string(env, &path)?)?)))
+}
+
+/// Opens the file a listing found with `size` bytes, modified at `modified_millis`
+/// ([`open_listed`]: an object without a HEAD).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_openListedFile<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    path: JString<'l>,
+    size: jlong,
+    modified_millis: jlong,
+) -> jlong {
+    call(&mut env, |env| Ok(into_handle(open_listed(&string(env, &path)?, size as u64, modified_millis)?)))
 }
 
 #[unsafe(no_mangle)]

@@ -104,11 +104,16 @@ pub fn count_splits(
     let prune = prune.zip(prune_key.as_deref());
     let mut prepared: Option<PreparedFilter> = None;
     let mut prepared_for: Vec<DType> = Vec::new();
+    let mut ahead: Vec<Option<Result<Scan>>> = Vec::new();
     for (index, split) in splits.iter().enumerate() {
-        if let Some((size, modified_millis)) = split.planned {
-            split.file.check_unchanged(size, modified_millis)?;
+        if index >= ahead.len() && splits[index..].iter().filter(|s| s.file.is_remote()).take(2).count() == 2 {
+            ahead.resize_with(index, || None);
+            ahead.extend(open_ahead(&splits[index..(index + OPENED_AHEAD).min(splits.len())], columns, prune));
         }
-        let mut scan = Scan::open_rows_keyed(split.file, columns, prune, split.rows.clone())?;
+        let mut scan = match ahead.get_mut(index).and_then(Option::take) {
+            Some(opened) => opened?,
+            None => open_split(split, columns, prune)?,
+        };
         let filter = match prepared.take() {
             Some(f) if scan.dtypes() == prepared_for.as_slice() => f,
             _ => {
@@ -124,6 +129,42 @@ pub fn count_splits(
         prepared = Some(filter);
     }
     Ok(None)
+}
+
+/// A split's scan, its file first checked against the plan.
+fn open_split(split: &SplitRows<'_>, columns: &[String], prune: Option<(&Predicate, &[u8])>) -> Result<Scan> {
+    if let Some((size, modified_millis)) = split.planned {
+        split.file.check_unchanged(size, modified_millis)?;
+    }
+    Scan::open_rows_keyed(split.file, columns, prune, split.rows.clone())
+}
+
+/// Splits whose scans [`count_splits`] opens at once when they read objects, at most.
+const OPENED_AHEAD: usize = 16;
+
+/// The scans of `splits`, opened side by side: opening one over an object waits on the store
+/// (its zone maps), then requests its segments ahead, so a batch of objects has its round trips
+/// overlap rather than follow one another.
+fn open_ahead(splits: &[SplitRows<'_>], columns: &[String], prune: Option<(&Predicate, &[u8])>) -> Vec<Option<Result<Scan>>> {
+    std::thread::scope(|scope| {
+        let opening: Vec<_> = splits
+            .iter()
+            .map(|split| {
+                std::thread::Builder::new()
+                    .name("vortex4j-open-scan".into())
+                    .spawn_scoped(scope, move || open_split(split, columns, prune))
+            })
+            .collect();
+        opening
+            .into_iter()
+            .map(|spawned| {
+                Some(match spawned {
+                    Ok(handle) => handle.join().unwrap_or_else(|_| Err(Error::Invalid("opening a scan panicked".into()))),
+                    Err(e) => Err(Error::Invalid(format!("cannot start a thread to open a scan: {e}"))),
+                })
+            })
+            .collect()
+    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 package io.vortex4j.calcite;
 
+import io.vortex4j.reader.dataset.VortexDataset;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.schema.TranslatableTable;
@@ -12,9 +13,9 @@ import org.apache.calcite.schema.TranslatableTable;
  * Whatever cannot be pushed stays in Calcite's plan, so answers are always Calcite's.
  */
 public final class VortexPushdownTable extends VortexTable implements TranslatableTable {
-    /** Opens the Vortex file, folder or glob at {@code location} (a path or store location) as the table {@code name}. */
-    VortexPushdownTable(String name, String location, int threads) {
-        super(name, location, threads);
+    /** The dataset {@code dataset} as the table {@code name}. */
+    VortexPushdownTable(String name, VortexDataset dataset, int threads) {
+        super(name, dataset, threads);
     }
 
     /** A scan of every column, without filter; the rules then push into it. */

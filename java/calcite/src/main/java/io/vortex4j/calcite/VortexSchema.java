@@ -3,16 +3,18 @@ package io.vortex4j.calcite;
 import io.vortex4j.VortexException;
 import io.vortex4j.reader.dataset.ListedFile;
 import io.vortex4j.reader.dataset.Listing;
+import io.vortex4j.reader.dataset.VortexDataset;
+import io.vortex4j.reader.exec.SplitExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.vortex4j.reader.exec.SplitExecutor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
@@ -149,15 +151,17 @@ public final class VortexSchema extends AbstractSchema {
         } catch (IOException e) {
             throw new UncheckedIOException("listing " + directory, e);
         }
-        return tablesOf(files, folders, "folder");
+        return tablesOf(files, folders, "folder", (name, location) -> VortexTable.open(name, location, pushdown, threads));
     }
 
     /**
      * The tables of {@code files} (by table name, a file's location) and {@code folders} (a
      * dataset's location); a name taken by both (a {@code folderWord}) is a table that fails
-     * saying so, a file or folder that cannot be opened one that fails with the reason.
+     * saying so, a file or folder that cannot be opened ({@code open}: name, location) one that
+     * fails with the reason.
      */
-    private Map<String, Table> tablesOf(Map<String, String> files, Map<String, String> folders, String folderWord) {
+    private Map<String, Table> tablesOf(Map<String, String> files, Map<String, String> folders, String folderWord,
+            BiFunction<String, String, VortexTable> open) {
         Map<String, Table> map = new LinkedHashMap<>();
         Map<String, String> all = new TreeMap<>(files);
         all.putAll(folders);
@@ -169,7 +173,7 @@ public final class VortexSchema extends AbstractSchema {
                         + files.get(name) + " and the " + folderWord + " " + folders.get(name) + "; rename one"));
             } else {
                 try {
-                    table = VortexTable.open(name, e.getValue(), pushdown, threads);
+                    table = open.apply(name, e.getValue());
                 } catch (RuntimeException ex) {
                     table = new UnreadableTable(e.getValue(), ex);
                 }
@@ -186,7 +190,8 @@ public final class VortexSchema extends AbstractSchema {
     private Map<String, Table> loadRemote() {
         Map<String, String> files = new TreeMap<>();
         Map<String, String> folders = new TreeMap<>();
-        for (ListedFile f : Listing.list(remote + "/").files()) {
+        Listing.Result all = Listing.list(remote + "/");
+        for (ListedFile f : all.files()) {
             String relative = f.path().substring(remote.length() + 1);
             int slash = relative.indexOf('/');
             if (slash < 0) {
@@ -197,7 +202,8 @@ public final class VortexSchema extends AbstractSchema {
                 folders.put(relative.substring(0, slash), remote + "/" + relative.substring(0, slash) + "/");
             }
         }
-        return tablesOf(files, folders, "prefix");
+        return tablesOf(files, folders, "prefix", (name, location) ->
+                VortexTable.of(name, VortexDataset.open(location, Listing.within(all, location)), pushdown, threads));
     }
 
     /** Whether {@code folder} holds a {@code .vortex} file at some depth (skipping {@code .} and {@code _} names). */

@@ -50,14 +50,14 @@ public class VortexTable extends AbstractTable implements ScannableTable, Transl
     private final List<VortexColumn> paths = new ArrayList<>();
     private final java.util.Map<String, Integer> pathIndex = new java.util.HashMap<>();
 
-    /** Opens the Vortex file, folder or glob at {@code location} (a path or store location) as the table {@code name}. */
-    protected VortexTable(String name, String location, int threads) {
+    /** The dataset {@code dataset} as the table {@code name}. */
+    protected VortexTable(String name, VortexDataset dataset, int threads) {
         if (threads <= 0) {
             throw new IllegalArgumentException("threads must be positive, not " + threads);
         }
         this.name = name;
         this.threads = threads;
-        this.dataset = VortexDataset.open(location);
+        this.dataset = dataset;
         Schema schema = dataset.schema();
         int fileColumns = dataset.fileSchema().size();
         List<VortexColumn> cols = new ArrayList<>();
@@ -89,7 +89,15 @@ public class VortexTable extends AbstractTable implements ScannableTable, Transl
      * location ({@code s3://bucket/t/}), as the table {@code name} (see {@link #open(String, Path, boolean)}).
      */
     public static VortexTable open(String name, String location, boolean pushdown, int threads) {
-        return pushdown ? new VortexPushdownTable(name, location, threads) : new VortexTable(name, location, threads);
+        if (threads <= 0) {
+            throw new IllegalArgumentException("threads must be positive, not " + threads);
+        }
+        return of(name, VortexDataset.open(location), pushdown, threads);
+    }
+
+    /** The open {@code dataset} as the table {@code name} (see {@link #open(String, String, boolean, int)}). */
+    public static VortexTable of(String name, VortexDataset dataset, boolean pushdown, int threads) {
+        return pushdown ? new VortexPushdownTable(name, dataset, threads) : new VortexTable(name, dataset, threads);
     }
 
     /** The table name. */

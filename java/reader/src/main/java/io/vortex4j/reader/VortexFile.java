@@ -73,6 +73,20 @@ public final class VortexFile implements AutoCloseable {
         return new VortexFile(location, Native.openFile(location));
     }
 
+    /**
+     * Opens the object at {@code location} that a listing ({@link
+     * io.vortex4j.reader.dataset.VortexDataset}) found with {@code size} bytes, last modified at
+     * {@code modifiedMillis}: as {@link #open(String)}, without the HEAD request when that listing
+     * gave the object's ETag. Check it is still the listed object with {@link #checkUnchanged}.
+     */
+    public static VortexFile openListed(String location, long size, long modifiedMillis) {
+        if (!Stores.isRemote(location)) {
+            return open(Stores.localPath(location));
+        }
+        NativeMemory.reserve();
+        return new VortexFile(location, Native.openListedFile(location, size, modifiedMillis));
+    }
+
     /** The file's absolute path, or its URI for an object in a store. */
     public String location() {
         return location;

@@ -76,7 +76,7 @@ public final class Listing {
             }
             String prefix = root + "/" + fixed;
             PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + key);
-            List<ListedFile> files = objects(prefix, prefix, o -> matcher.matches(Paths.get(o.substring(root.length() + 1))));
+            List<ListedFile> files = objects(objectsUnder(prefix), prefix, o -> matcher.matches(Paths.get(o.substring(root.length() + 1))));
             if (files.isEmpty()) {
                 throw new VortexException(location + ": no objects match (hidden and _-prefixed ones are skipped)");
             }
@@ -88,17 +88,37 @@ public final class Listing {
             Object[] o = found.get(0);
             return new Result(null, List.of(new ListedFile(location, (Long) o[1], (Long) o[2], List.of())), true);
         }
-        List<ListedFile> files = objects(location, folder, o -> true);
+        List<ListedFile> files = objects(found, folder, o -> true);
         if (files.isEmpty()) {
             throw new VortexException(location + ": no objects there (hidden and _-prefixed ones are skipped)");
         }
         return new Result(null, files, false);
     }
 
-    /** The visible objects listed under {@code location} that {@code keep} accepts, partitions relative to {@code folder}. */
-    private static List<ListedFile> objects(String location, String folder, java.util.function.Predicate<String> keep) {
+    /**
+     * What listing {@code location}, an object or a folder under the store listing {@code all},
+     * gives: its files taken from {@code all} (partitions relative to the folder) rather than
+     * listed again. Throws {@link VortexException} when nothing of {@code all} is there.
+     */
+    public static Result within(Result all, String location) {
+        List<Object[]> found = new ArrayList<>();
+        for (ListedFile f : all.files()) {
+            if (f.path().equals(location)) {
+                return new Result(null, List.of(new ListedFile(location, f.size(), f.modifiedMillis(), List.of())), true);
+            }
+            found.add(new Object[] {f.path(), f.size(), f.modifiedMillis()});
+        }
+        List<ListedFile> files = objects(found, location.endsWith("/") ? location : location + "/", o -> true);
+        if (files.isEmpty()) {
+            throw new VortexException(location + ": no objects there (hidden and _-prefixed ones are skipped)");
+        }
+        return new Result(null, files, false);
+    }
+
+    /** The visible objects of {@code listed} under {@code folder} that {@code keep} accepts, partitions relative to {@code folder}. */
+    private static List<ListedFile> objects(List<Object[]> listed, String folder, java.util.function.Predicate<String> keep) {
         List<ListedFile> files = new ArrayList<>();
-        for (Object[] o : objectsUnder(location)) {
+        for (Object[] o : listed) {
             String object = (String) o[0];
             if (!object.startsWith(folder) || !keep.test(object)) {
                 continue;

@@ -26,14 +26,19 @@ final class SplitReads {
      * {@code splits} in order, cut into batches for {@link VortexDataset#count(List, List, Predicate)} on
      * {@code threads} threads: runs of consecutive splits of at most {@link VortexDataset#DEFAULT_TARGET_ROWS}
      * rows in all, and at most a quarter of a thread's share of the rows, so that each thread
-     * gets several batches to balance the load (a bigger split is a batch of its own).
+     * gets several batches to balance the load (a bigger split is a batch of its own). Splits of
+     * objects in a store are cut into one batch per thread: a batch opens the scans of its objects
+     * side by side, so their round trips overlap.
      */
     static List<List<Split>> countBatches(List<Split> splits, int threads) {
         long total = 0;
+        boolean remote = false;
         for (Split s : splits) {
             total += s.rowCount();
+            remote |= Stores.isRemote(s.path());
         }
-        long most = Math.max(1, Math.min(VortexDataset.DEFAULT_TARGET_ROWS, total / (4L * Math.max(1, threads))));
+        int t = Math.max(1, threads);
+        long most = Math.max(1, remote ? (total + t - 1) / t : Math.min(VortexDataset.DEFAULT_TARGET_ROWS, total / (4L * t)));
         List<List<Split>> batches = new ArrayList<>();
         List<Split> batch = new ArrayList<>();
         long rows = 0;
@@ -102,7 +107,7 @@ final class SplitReads {
     /** Scans a split without its dataset: reopens the file by path, checks it is unchanged, and scans it. */
     static Scan scan(Split split, List<String> columns, Predicate filter) {
         checkUnchanged(split);
-        try (VortexFile file = VortexFile.open(split.path())) {
+        try (VortexFile file = VortexFile.openListed(split.path(), split.fileSize(), split.modifiedMillis())) {
             if (Stores.isRemote(split.path())) {
                 file.checkUnchanged(split.fileSize(), split.modifiedMillis());
             }

@@ -129,6 +129,15 @@ public final class VortexDataset implements AutoCloseable {
         return new VortexDataset(location, Listing.list(location));
     }
 
+    /**
+     * Opens the dataset at {@code location} as {@link #open(String)} does, with its files as
+     * {@code listed} found them (e.g. {@link Listing#within} a listing of its parent) rather than
+     * listed again.
+     */
+    public static VortexDataset open(String location, Listing.Result listed) {
+        return new VortexDataset(location, listed);
+    }
+
     /** The path or location the dataset was opened with. */
     public String location() {
         return location;
@@ -455,7 +464,7 @@ public final class VortexDataset implements AutoCloseable {
     /** Opens a listed file, checking it is still the file that was listed. */
     private VortexFile openListed(ListedFile f) {
         if (Stores.isRemote(f.path())) {
-            VortexFile opened = VortexFile.open(f.path());
+            VortexFile opened = VortexFile.openListed(f.path(), f.size(), f.modifiedMillis());
             try {
                 opened.checkUnchanged(f.size(), f.modifiedMillis());
             } catch (RuntimeException e) {

@@ -65,6 +65,9 @@ public final class Native {
     /** Opens the file at {@code path} (a local path or an object store location); returns a file handle. */
     public static native long openFile(String path);
 
+    /** {@link #openFile} of a file a listing found with {@code size} bytes, modified at {@code modifiedMillis}: an object without a HEAD. */
+    public static native long openListedFile(String path, long size, long modifiedMillis);
+
     // ---- object stores
 
     /** Sets the properties of {@code scope} ({@code s3}, {@code s3://bucket}, …): {@code keys[i]} is {@code values[i]}. */

@@ -44,7 +44,7 @@ public class StoreTest {
     @BeforeClass
     public static void start() {
         server = S3Server.start();
-        for (String bucket : new String[] {"data", "flaky", "stalled", "locked", "apart"}) {
+        for (String bucket : new String[] {"data", "flaky", "stalled", "locked", "apart", "watched"}) {
             server.createBucket(bucket);
         }
         Stores.configure("s3://data", S3Server.properties(server.endpoint()));
@@ -54,6 +54,7 @@ public class StoreTest {
         Map<String, String> flaky = new TreeMap<>(S3Server.properties(server.faultyEndpoint()));
         flaky.put("s3.max_retries", "4");
         Stores.configure("s3://flaky", flaky);
+        Stores.configure("s3://watched", S3Server.properties(server.faultyEndpoint()));
         Map<String, String> stalled = new TreeMap<>(S3Server.properties(server.faultyEndpoint()));
         stalled.put("s3.timeout", "1s");
         stalled.put("s3.max_retries", "1");
@@ -109,6 +110,35 @@ public class StoreTest {
             assertEquals(5, d.fileCount());
             assertEquals(expected(3000, KEEP), selectedIds(d, FILTER, 2500));
         }
+    }
+
+    /**
+     * A dataset's objects open with what their listing said (no HEAD each) and count, several
+     * scans opened side by side, as the folder on disk does; an object opened by location alone
+     * asks for its HEAD.
+     */
+    @Test
+    public void listedObjectsOpenWithoutAHeadAndCountAsTheFolder() throws Exception {
+        Path dir = folder(10, 6000);
+        server.putTree("watched", "ten/", dir);
+        int heads = server.faults().heads.get();
+        try (VortexDataset remote = VortexDataset.open("s3://watched/ten/"); VortexDataset disk = VortexDataset.open(dir)) {
+            for (int threads : new int[] {1, 2, 3}) {
+                long expected = disk.count(disk.splits(FILTER), List.of("s", "v"), FILTER);
+                long counted = 0;
+                for (List<Split> batch : VortexDataset.countBatches(remote.splits(FILTER), threads)) {
+                    counted += remote.count(batch, List.of("s", "v"), FILTER);
+                }
+                assertEquals("threads " + threads, expected, counted);
+            }
+            assertEquals(expected(6000, KEEP).size(), remote.count(remote.splits(FILTER), List.of("s", "v"), FILTER));
+            assertEquals(10, remote.openedFiles().size());
+        }
+        assertEquals("HEAD requests", heads, server.faults().heads.get());
+        try (VortexFile f = VortexFile.open("s3://watched/ten/part-003.vortex")) {
+            assertEquals(600, f.rowCount());
+        }
+        assertEquals("HEAD requests", heads + 1, server.faults().heads.get());
     }
 
     @Test

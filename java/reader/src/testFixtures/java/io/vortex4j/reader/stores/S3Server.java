@@ -139,6 +139,8 @@ public final class S3Server implements AutoCloseable {
         private volatile long delayMillis;
         /** Connections accepted so far. */
         public final AtomicInteger connections = new AtomicInteger();
+        /** HEAD requests forwarded so far. */
+        public final AtomicInteger heads = new AtomicInteger();
 
         Faults(int target) throws IOException {
             this.target = target;
@@ -224,6 +226,9 @@ public final class S3Server implements AutoCloseable {
                 InputStream in = from.getInputStream();
                 OutputStream out = to.getOutputStream();
                 for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    if (n >= 5 && new String(buffer, 0, 5, StandardCharsets.US_ASCII).equals("HEAD ")) {
+                        heads.incrementAndGet();
+                    }
                     long d = delayMillis;
                     if (d > 0) {
                         Thread.sleep(d);

@@ -103,10 +103,10 @@ final class OpenFiles {
                 return new Lease(e);
             }
         }
-        VortexFile opened = VortexFile.open(split.path());
+        VortexFile opened = VortexFile.openListed(split.path(), split.fileSize(), split.modifiedMillis());
         if (Stores.isRemote(split.path())) {
             try {
-                opened.checkUnchanged(split.fileSize(), split.modifiedMillis()); // the HEAD of its open
+                opened.checkUnchanged(split.fileSize(), split.modifiedMillis()); // as listed, or its HEAD
             } catch (RuntimeException e) {
                 opened.close();
                 throw e;
