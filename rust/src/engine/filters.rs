@@ -172,10 +172,6 @@ fn column(expr: &Expr, schema: &Schema) -> Option<String> {
             | DataType::Int16
             | DataType::Int32
             | DataType::Int64
-            | DataType::UInt8
-            | DataType::UInt16
-            | DataType::UInt32
-            | DataType::UInt64
             | DataType::Decimal128(_, _)
             | DataType::Boolean
             | DataType::Date32

@@ -20,6 +20,7 @@ use arrow::array::ArrayRef;
 use arrow::array::RecordBatch;
 use arrow::array::RecordBatchOptions;
 use arrow::array::new_null_array;
+use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
 use datafusion::common::Result as DfResult;
 use datafusion::common::Statistics;
@@ -84,8 +85,10 @@ pub type PartitionColumn = (String, PartitionType);
 /// Where an output column's values come from.
 #[derive(Debug, Clone, Copy)]
 enum Source {
-    /// The file column at this index of [`ScanWork::columns`].
+    /// The file column at this index of [`ScanWork::columns`], read as its engine type.
     File(usize),
+    /// The file column at this index, decoded as stored, then converted ([`to_engine`]).
+    Converted(usize),
     /// The partition column at this index of the table's partition columns: one value per split.
     Partition(usize),
 }
@@ -125,18 +128,18 @@ impl VortexScanExec {
     /// The scan of `splits` (of table `table`) in up to `partitions` partitions, output columns
     /// `columns` of `schema` (the projected schema; the table's `partition_columns` among them
     /// come from the splits' values), rows kept by `filter` (every leaf native, over file
-    /// columns; its other columns are read too). `first_column` is read for the row counts when
-    /// no other file column is.
+    /// columns; its other columns are read too). `stored` is the files' schema as vortex decodes
+    /// it; its first column is read for the row counts when no other file column is.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         table: &str,
         splits: Arc<[Split]>,
         schema: SchemaRef,
+        stored: &Schema,
         filter: Option<Predicate>,
         limit: Option<usize>,
         partitions: usize,
         partition_columns: Arc<[PartitionColumn]>,
-        first_column: &str,
     ) -> Self {
         let mut columns: Vec<String> = Vec::new();
         let sources = schema
@@ -146,7 +149,10 @@ impl VortexScanExec {
                 Some(k) => Source::Partition(k),
                 None => {
                     columns.push(f.name().clone());
-                    Source::File(columns.len() - 1)
+                    match stored.field_with_name(f.name()) {
+                        Ok(s) if converted(s) => Source::Converted(columns.len() - 1),
+                        _ => Source::File(columns.len() - 1),
+                    }
                 }
             })
             .collect();
@@ -154,7 +160,7 @@ impl VortexScanExec {
             leaf_columns(f, &mut columns);
         }
         if columns.is_empty() {
-            columns.push(first_column.to_string());
+            columns.push(stored.field(0).name().clone());
         }
         let n = partitions.clamp(1, splits.len().max(1));
         let mut groups = vec![Vec::new(); n];
@@ -436,7 +442,7 @@ fn read_split(work: &ScanWork, split: &Split, left: &mut Option<usize>, send: &d
             .iter()
             .zip(&work.sources)
             .map(|(field, source)| match *source {
-                Source::File(i) if converted(field) => to_engine(arrow_column(&chunk, i, selection.as_deref())?, field),
+                Source::Converted(i) => to_engine(arrow_column(&chunk, i, selection.as_deref())?, field),
                 Source::File(i) => arrow_column_as(&chunk, i, selection.as_deref(), field),
                 Source::Partition(k) => partition_values(&work.partition_columns[k], split, k, rows),
             })

@@ -157,16 +157,15 @@ impl TableProvider for VortexTable {
         };
         let on_partitions: Vec<&Expr> = filters.iter().filter(|f| self.on_partitions(f)).collect();
         let splits = self.pruned(&on_partitions).map_err(|e| DataFusionError::External(Box::new(e)))?;
-        let first_column = self.file_schema.field(0).name();
         Ok(Arc::new(VortexScanExec::new(
             &self.name,
             splits,
             schema,
+            &self.file_schema,
             filter,
             limit,
             self.partitions,
             self.partition_columns.clone(),
-            first_column,
         )))
     }
 

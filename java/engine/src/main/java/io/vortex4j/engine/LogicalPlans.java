@@ -1,5 +1,6 @@
 package io.vortex4j.engine;
 
+import io.vortex4j.calcite.DoubleQuotients;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -14,14 +15,9 @@ import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
 import org.apache.calcite.rel.rules.CoreRules;
-import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
-import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 
 /**
@@ -30,7 +26,7 @@ import org.apache.calcite.sql2rel.RelDecorrelator;
  * sub-queries joins (Calcite's own rules and decorrelator), constant expressions
  * are folded, and where DataFusion's arithmetic differs from Calcite's types the plan says
  * Calcite's explicitly (averages and decimal quotients in DOUBLE, as {@code VortexTypeSystem}
- * types them). Joins are left in the statement's order: DataFusion's optimizer turns filters
+ * types them, {@link DoubleQuotients}). Joins are left in the statement's order: DataFusion's optimizer turns filters
  * over cross products into join keys and picks each hash join's build side from the tables'
  * row counts.
  */
@@ -56,7 +52,7 @@ final class LogicalPlans {
         rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null));
         rel = hep(SIMPLIFY, rel);
         rel = rel.accept(new LiteralAggregates());
-        return rel.accept(new Quotients(rel.getCluster().getRexBuilder()));
+        return DoubleQuotients.of(rel);
     }
 
     /**
@@ -105,50 +101,5 @@ final class LogicalPlans {
         planner.setExecutor(rel.getCluster().getPlanner().getExecutor());
         planner.setRoot(rel);
         return planner.findBestExp();
-    }
-
-    /**
-     * Divisions Calcite types DOUBLE but whose operands are DECIMAL or integers (a quotient with
-     * a DECIMAL operand, an average) made DOUBLE divisions: DataFusion would divide the decimals
-     * in DECIMAL.
-     */
-    private static final class Quotients extends RelHomogeneousShuttle {
-        private final RexShuttle casts;
-
-        Quotients(RexBuilder rex) {
-            this.casts = new RexShuttle() {
-                @Override
-                public RexNode visitCall(RexCall call) {
-                    RexCall visited = (RexCall) super.visitCall(call);
-                    if (visited.getKind() != SqlKind.DIVIDE || !isApproximate(visited.getType())) {
-                        return visited;
-                    }
-                    RexNode a = visited.getOperands().get(0);
-                    RexNode b = visited.getOperands().get(1);
-                    if (isApproximate(a.getType()) && isApproximate(b.getType())) {
-                        return visited;
-                    }
-                    return rex.makeCall(visited.getType(), SqlStdOperatorTable.DIVIDE,
-                            List.of(asDouble(rex, a, visited.getType()), asDouble(rex, b, visited.getType())));
-                }
-            };
-        }
-
-        @Override
-        public RelNode visit(RelNode other) {
-            return super.visit(other).accept(casts);
-        }
-
-        private static boolean isApproximate(RelDataType type) {
-            return SqlTypeName.APPROX_TYPES.contains(type.getSqlTypeName());
-        }
-
-        private static RexNode asDouble(RexBuilder rex, RexNode e, RelDataType doubleType) {
-            if (isApproximate(e.getType())) {
-                return e;
-            }
-            RelDataType t = rex.getTypeFactory().createTypeWithNullability(doubleType, e.getType().isNullable());
-            return rex.makeCast(t, e);
-        }
     }
 }

@@ -20,7 +20,7 @@ final class NativeTables {
     private static final java.util.Set<SqlTypeName> TYPES = java.util.EnumSet.of(SqlTypeName.BOOLEAN,
             SqlTypeName.TINYINT, SqlTypeName.SMALLINT, SqlTypeName.INTEGER, SqlTypeName.BIGINT, SqlTypeName.REAL,
             SqlTypeName.FLOAT, SqlTypeName.DOUBLE, SqlTypeName.DECIMAL, SqlTypeName.CHAR, SqlTypeName.VARCHAR,
-            SqlTypeName.DATE, SqlTypeName.TIMESTAMP);
+            SqlTypeName.DATE, SqlTypeName.TIME, SqlTypeName.TIMESTAMP, SqlTypeName.VARBINARY);
 
     /** By qualified name. */
     private final Map<List<String>, VortexTable> tables;

@@ -5,15 +5,21 @@ import java.math.RoundingMode;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeNanoVector;
+import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A result column's values in Calcite's representation of its SQL type (what generated code
- * would produce: DATE as days in an {@code Integer}, TIMESTAMP as milliseconds since the epoch in
- * a {@code Long}, DECIMAL as a {@code BigDecimal} of the column's scale, integers in their Java
+ * would produce: DATE as days in an {@code Integer}, TIME as milliseconds of the day in an {@code
+ * Integer}, TIMESTAMP as milliseconds since the epoch in a {@code Long}, VARBINARY as a {@code
+ * ByteString}, DECIMAL as a {@code BigDecimal} of the column's scale, integers in their Java
  * width), read from the Arrow vector DataFusion produced.
  */
 final class ResultValues {
@@ -44,6 +50,26 @@ final class ResultValues {
             case TIMESTAMP:
                 if (v instanceof TimeStampVector t) {
                     return millis(t.get(i), ((ArrowType.Timestamp) v.getField().getType()).getUnit());
+                }
+                break;
+            case TIME: // milliseconds of the day
+                if (v instanceof TimeSecVector t) {
+                    return t.get(i) * 1000;
+                }
+                if (v instanceof TimeMilliVector t) {
+                    return t.get(i);
+                }
+                if (v instanceof TimeMicroVector t) {
+                    return (int) Math.floorDiv(t.get(i), 1000L);
+                }
+                if (v instanceof TimeNanoVector t) {
+                    return (int) Math.floorDiv(t.get(i), 1_000_000L);
+                }
+                break;
+            case BINARY:
+            case VARBINARY:
+                if (v.getObject(i) instanceof byte[] bytes) {
+                    return new ByteString(bytes);
                 }
                 break;
             case CHAR:

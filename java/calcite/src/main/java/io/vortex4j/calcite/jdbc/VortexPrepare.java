@@ -1,5 +1,6 @@
 package io.vortex4j.calcite.jdbc;
 
+import io.vortex4j.calcite.DoubleQuotients;
 import io.vortex4j.calcite.LargeInLists;
 import io.vortex4j.calcite.PathTables;
 import io.vortex4j.calcite.VortexAggregateScan;
@@ -294,7 +295,7 @@ class VortexPrepare extends CalcitePrepareImpl {
 
         @Override
         protected Program getProgram() {
-            return Programs.sequence(LargeInLists.PROGRAM, SumArgumentCasts.WINDOWS, super.getProgram(),
+            return Programs.sequence(LargeInLists.PROGRAM, DoubleQuotients.PROGRAM, SumArgumentCasts.WINDOWS, super.getProgram(),
                     SumArgumentCasts.AGGREGATES, CancellationPoint.PROGRAM);
         }
     }
