@@ -142,23 +142,26 @@ fn open_split(split: &SplitRows<'_>, columns: &[String], prune: Option<(&Predica
 /// Splits whose scans [`count_splits`] opens at once when they read objects, at most.
 const OPENED_AHEAD: usize = 16;
 
-/// The scans of `splits`, opened side by side: opening one over an object waits on the store
+/// The scans of the objects among `splits`, opened side by side: opening one waits on the store
 /// (its zone maps), then requests its segments ahead, so a batch of objects has its round trips
-/// overlap rather than follow one another.
+/// overlap rather than follow one another. Splits of local files are left to the scanning
+/// thread (`None`): their reads belong to it.
 fn open_ahead(splits: &[SplitRows<'_>], columns: &[String], prune: Option<(&Predicate, &[u8])>) -> Vec<Option<Result<Scan>>> {
     std::thread::scope(|scope| {
         let opening: Vec<_> = splits
             .iter()
             .map(|split| {
-                std::thread::Builder::new()
-                    .name("vortex4j-open-scan".into())
-                    .spawn_scoped(scope, move || open_split(split, columns, prune))
+                split.file.is_remote().then(|| {
+                    std::thread::Builder::new()
+                        .name("vortex4j-open-scan".into())
+                        .spawn_scoped(scope, move || open_split(split, columns, prune))
+                })
             })
             .collect();
         opening
             .into_iter()
             .map(|spawned| {
-                Some(match spawned {
+                spawned.map(|spawned| match spawned {
                     Ok(handle) => handle.join().unwrap_or_else(|_| Err(Error::Invalid("opening a scan panicked".into()))),
                     Err(e) => Err(Error::Invalid(format!("cannot start a thread to open a scan: {e}"))),
                 })
