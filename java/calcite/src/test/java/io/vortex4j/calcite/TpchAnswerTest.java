@@ -2,6 +2,8 @@ package io.vortex4j.calcite;
 
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 import io.vortex4j.tpch.TpchAnswer;
 import java.math.BigDecimal;
@@ -49,6 +51,18 @@ public class TpchAnswerTest {
         assertNotNull(TpchAnswer.difference(e, answer(COLUMNS, new Object[] {1, "a"}, new Object[] {1, "a"},
                 new Object[] {2, "c"}), new int[0]));
         assertNotNull(TpchAnswer.difference(e, answer(COLUMNS, new Object[] {1, "a"}, new Object[] {1, "b"}), new int[0]));
+    }
+
+    /** A query given ORDER BY keys beyond its columns (a probe in place of a TPC-H query) is told so. */
+    @Test
+    public void orderByKeysBeyondTheColumnsAreRefusedNamingThem() {
+        TpchAnswer e = answer(List.of("n"), new Object[] {1});
+        try {
+            TpchAnswer.difference(e, e, new int[] {1, 2});
+            fail("compared on a column the answer does not have");
+        } catch (IllegalArgumentException x) {
+            assertTrue(x.getMessage(), x.getMessage().contains("ORDER BY key 2") && x.getMessage().contains("[n]"));
+        }
     }
 
     @Test

@@ -135,6 +135,12 @@ public final class TpchAnswer {
         if (expected.rows.size() != actual.rows.size()) {
             return actual.rows.size() + " rows, expected " + expected.rows.size() + firstRows(expected, actual);
         }
+        for (int k : orderKeys) {
+            if (k < 1 || k > expected.columns.size()) {
+                throw new IllegalArgumentException("ORDER BY key " + k + " of " + java.util.Arrays.toString(orderKeys)
+                        + " is not one of the answer's " + expected.columns.size() + " columns " + expected.columns);
+            }
+        }
         for (int r = 0; r < expected.rows.size(); r++) {
             for (int k : orderKeys) {
                 Object e = expected.rows.get(r).get(k - 1), a = actual.rows.get(r).get(k - 1);
