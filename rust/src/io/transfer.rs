@@ -5,6 +5,7 @@
 //!   else a multipart upload with [`PARTS_IN_FLIGHT`] parts sent at once, completed only when
 //!   every part has landed (aborted on any failure, so no partial object is ever visible).
 //! - **Download** streams into a hidden file beside the target, renamed into place when complete.
+//! - **Copy** and **delete** of objects (a write's staged objects published, then removed).
 
 use std::fs::File;
 use std::io::Read;
@@ -111,6 +112,33 @@ pub fn download(location: &str, local: &Path) -> Result<u64> {
     store::count_request(received);
     std::fs::rename(&partial, local).map_err(|e| Error::file(local.display().to_string(), format!("cannot write: {e}")))?;
     Ok(received)
+}
+
+/// Copies the object at `from` to `to` in the same store, on the store's side (`to` appears
+/// whole, replaced if it was there).
+pub fn copy(from: &str, to: &str) -> Result<()> {
+    let source = store::locate(from)?;
+    let target = store::locate(to)?;
+    if source.root != target.root {
+        return Err(Error::file(to, format!("cannot copy {from} here: another store")));
+    }
+    let (store, from_path, to_path) = (Arc::clone(&source.store), source.path.clone(), target.path.clone());
+    store::run(async move { store.copy(&from_path, &to_path).await }).map_err(|e| store::store_error(from, e))?;
+    store::count_request(0);
+    Ok(())
+}
+
+/// Deletes the object at `location`; one that is not there is no error.
+pub fn delete(location: &str) -> Result<()> {
+    let located = store::locate(location)?;
+    let (store, path) = (Arc::clone(&located.store), located.path.clone());
+    match store::run(async move { store.delete(&path).await }) {
+        Ok(()) | Err(object_store::Error::NotFound { .. }) => {
+            store::count_request(0);
+            Ok(())
+        }
+        Err(e) => Err(store::store_error(location, e)),
+    }
 }
 
 /// What went wrong in a transfer: on the local side, or the store's answer.

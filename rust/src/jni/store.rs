@@ -82,3 +82,24 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_downloadObject<'l
         Ok(transfer::download(&location, std::path::Path::new(&string(env, &local)?))? as i64)
     })
 }
+
+/// Copies the object at `from` to `to` (same store), on the store's side.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_copyObject<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    from: JString<'l>,
+    to: JString<'l>,
+) {
+    call(&mut env, |env| Ok(transfer::copy(&string(env, &from)?, &string(env, &to)?)?))
+}
+
+/// Deletes the object at `location` (none there: nothing to do).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_deleteObject<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    location: JString<'l>,
+) {
+    call(&mut env, |env| Ok(transfer::delete(&string(env, &location)?)?))
+}

@@ -140,6 +140,19 @@ public final class Stores {
         return Native.downloadObject(location, local.toString());
     }
 
+    /**
+     * Copies the object at {@code from} to {@code to} in the same store, on the store's side:
+     * {@code to} appears whole (replaced if it was there).
+     */
+    public static void copy(String from, String to) {
+        Native.copyObject(from, to);
+    }
+
+    /** Deletes the object at {@code location}; one that is not there is no error. */
+    public static void delete(String location) {
+        Native.deleteObject(location);
+    }
+
     /** What the stores have fetched since the process started (take differences around a query). */
     public static Fetched fetched() {
         long[] f = Native.storeFetched();

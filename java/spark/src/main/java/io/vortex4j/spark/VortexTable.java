@@ -109,10 +109,8 @@ final class VortexTable implements SupportsRead, SupportsWrite {
         if (locations.size() != 1 || SourceFiles.isGlob(locations.get(0))) {
             throw new IllegalArgumentException("a vortex write goes to one folder, not " + locations);
         }
-        if (io.vortex4j.reader.Stores.isRemote(locations.get(0))) {
-            throw new UnsupportedOperationException("vortex writes go to local folders; " + locations.get(0)
-                    + " is an object store location (reads from it are supported)");
-        }
-        return new VortexWriteBuilder(Datasets.localPath(locations.get(0)), info, partitionColumns);
+        String location = locations.get(0);
+        return new VortexWriteBuilder(io.vortex4j.reader.Stores.isRemote(location) ? location : Datasets.localPath(location),
+                info, partitionColumns);
     }
 }

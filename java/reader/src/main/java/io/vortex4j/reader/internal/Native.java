@@ -88,6 +88,12 @@ public final class Native {
     /** Writes the object at {@code location} to the local file {@code local}, in place once complete; its bytes. */
     public static native long downloadObject(String location, String local);
 
+    /** Copies the object at {@code from} to {@code to} (same store), on the store's side. */
+    public static native void copyObject(String from, String to);
+
+    /** Deletes the object at {@code location} (none there: nothing to do). */
+    public static native void deleteObject(String location);
+
     /** Rows in the file. */
     public static native long rowCount(long file);
 

@@ -1,6 +1,7 @@
 package io.vortex4j.spark.write;
 
 import io.vortex4j.spark.SparkTypes;
+import io.vortex4j.spark.StoreOptions;
 import java.util.List;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
@@ -9,8 +10,9 @@ import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 
 /**
- * A write into a folder: appended to its files, or replacing them ({@code mode("overwrite")});
- * with {@code partitionBy} columns, into Hive {@code key=value/} folders.
+ * A write into a folder or an object store prefix: appended to its files, or replacing them
+ * ({@code mode("overwrite")}); with {@code partitionBy} columns, into Hive {@code key=value/}
+ * folders.
  */
 public final class VortexWriteBuilder implements WriteBuilder, SupportsTruncate {
     private final String folder;
@@ -39,7 +41,8 @@ public final class VortexWriteBuilder implements WriteBuilder, SupportsTruncate 
         return new Write() {
             @Override
             public BatchWrite toBatch() {
-                return new VortexBatchWrite(folder, info.queryId(), info.schema(), truncate, partitionColumns);
+                return new VortexBatchWrite(folder, info.queryId(), info.schema(), truncate, partitionColumns,
+                        StoreOptions.of(info.options().asCaseSensitiveMap()));
             }
         };
     }

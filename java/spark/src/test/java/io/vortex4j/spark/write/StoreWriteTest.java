@@ -1,0 +1,92 @@
+package io.vortex4j.spark.write;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import io.vortex4j.reader.internal.Native;
+import io.vortex4j.reader.stores.S3Server;
+import io.vortex4j.spark.SharedSpark;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.DataFrameWriter;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * Writes into {@code s3://} prefixes (an S3 API server in this JVM, {@link S3Server}) read back
+ * as the rows written: plain and {@code partitionBy}, appended and overwritten, with no staged
+ * object left behind.
+ */
+public class StoreWriteTest {
+    private static SparkSession spark;
+    private static S3Server server;
+    private static Map<String, String> options;
+
+    @BeforeClass
+    public static void setUp() {
+        spark = SharedSpark.session();
+        server = S3Server.start();
+        server.createBucket("out");
+        options = S3Server.properties(server.endpoint());
+    }
+
+    @AfterClass
+    public static void tearDown() {
+        server.close();
+    }
+
+    private static Dataset<Row> rows(long from, long to) {
+        return spark.range(from, to, 1, 3).selectExpr("id", "concat('s', id % 7) AS sym", "id % 3 AS part",
+                "CAST(id % 1000 AS INT) AS x");
+    }
+
+    private static DataFrameWriter<Row> writer(Dataset<Row> df) {
+        return df.write().format("vortex").options(options);
+    }
+
+    private static List<String> readBack(String location) {
+        DataFrameReader reader = spark.read().format("vortex").options(options);
+        reader.load(location).createOrReplaceTempView("written");
+        return SharedSpark.rows("SELECT id, sym, part, x FROM written");
+    }
+
+    private static List<String> expected(Dataset<Row> df) {
+        df.createOrReplaceTempView("expected");
+        return SharedSpark.rows("SELECT id, sym, part, x FROM expected");
+    }
+
+    /** Every object under {@code location}, hidden ones too. */
+    private static List<String> objects(String location) {
+        return Arrays.asList((String[]) Native.listObjects(location)[0]);
+    }
+
+    @Test
+    public void aWriteAppendedToAndOverwrittenReadsBackAsItsRows() {
+        writer(rows(0, 20_000)).mode("overwrite").save("s3://out/plain");
+        assertEquals(expected(rows(0, 20_000)), readBack("s3://out/plain"));
+        writer(rows(20_000, 25_000)).mode("append").save("s3://out/plain");
+        assertEquals(expected(rows(0, 25_000)), readBack("s3://out/plain"));
+        writer(rows(100, 200)).mode("overwrite").save("s3://out/plain");
+        assertEquals(expected(rows(100, 200)), readBack("s3://out/plain"));
+        List<String> left = objects("s3://out/plain/");
+        assertFalse(left.isEmpty());
+        assertTrue(left.toString(), left.stream().allMatch(o -> o.endsWith(".vortex") && !o.contains("_temporary")));
+    }
+
+    @Test
+    public void aPartitionedWriteIsHiveFoldersOfTheRows() {
+        writer(rows(0, 9_000)).mode("overwrite").partitionBy("part").save("s3://out/parted");
+        assertEquals(expected(rows(0, 9_000)), readBack("s3://out/parted"));
+        List<String> left = objects("s3://out/parted/");
+        assertTrue(left.toString(), left.stream().allMatch(o -> o.matches("s3://out/parted/part=[012]/part-.*\\.vortex")));
+        writer(rows(5, 50)).mode("overwrite").partitionBy("part").save("s3://out/parted");
+        assertEquals(expected(rows(5, 50)), readBack("s3://out/parted"));
+    }
+}
