@@ -212,10 +212,6 @@ fn literal(expr: &Expr) -> Option<Literal> {
         ScalarValue::Int16(Some(v)) => Literal::I64(*v as i64),
         ScalarValue::Int32(Some(v)) => Literal::I64(*v as i64),
         ScalarValue::Int64(Some(v)) => Literal::I64(*v),
-        ScalarValue::UInt8(Some(v)) => Literal::U64(*v as u64),
-        ScalarValue::UInt16(Some(v)) => Literal::U64(*v as u64),
-        ScalarValue::UInt32(Some(v)) => Literal::U64(*v as u64),
-        ScalarValue::UInt64(Some(v)) => Literal::U64(*v),
         ScalarValue::Date32(Some(days)) => Literal::I64(*days as i64),
         ScalarValue::Decimal128(Some(v), _, scale) => Literal::Decimal { scale: *scale as i32, unscaled: *v },
         ScalarValue::Utf8(Some(s)) | ScalarValue::Utf8View(Some(s)) | ScalarValue::LargeUtf8(Some(s)) => {

@@ -52,11 +52,8 @@ public class VortexTable extends AbstractTable implements ScannableTable, Transl
 
     /** The dataset {@code dataset} as the table {@code name}. */
     protected VortexTable(String name, VortexDataset dataset, int threads) {
-        if (threads <= 0) {
-            throw new IllegalArgumentException("threads must be positive, not " + threads);
-        }
         this.name = name;
-        this.threads = threads;
+        this.threads = checkThreads(threads);
         this.dataset = dataset;
         Schema schema = dataset.schema();
         int fileColumns = dataset.fileSchema().size();
@@ -89,9 +86,7 @@ public class VortexTable extends AbstractTable implements ScannableTable, Transl
      * location ({@code s3://bucket/t/}), as the table {@code name} (see {@link #open(String, Path, boolean)}).
      */
     public static VortexTable open(String name, String location, boolean pushdown, int threads) {
-        if (threads <= 0) {
-            throw new IllegalArgumentException("threads must be positive, not " + threads);
-        }
+        checkThreads(threads); // before opening, so a bad argument leaves nothing open
         return of(name, VortexDataset.open(location), pushdown, threads);
     }
 
@@ -108,6 +103,13 @@ public class VortexTable extends AbstractTable implements ScannableTable, Transl
     /** The open dataset behind the table. */
     public VortexDataset dataset() {
         return dataset;
+    }
+
+    private static int checkThreads(int threads) {
+        if (threads <= 0) {
+            throw new IllegalArgumentException("threads must be positive, not " + threads);
+        }
+        return threads;
     }
 
     /** How many splits a pushed aggregate or top-n of this table runs at once. */

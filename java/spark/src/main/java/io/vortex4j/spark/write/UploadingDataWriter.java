@@ -2,13 +2,9 @@ package io.vortex4j.spark.write;
 
 import io.vortex4j.reader.Stores;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
@@ -58,12 +54,6 @@ final class UploadingDataWriter implements DataWriter<InternalRow> {
     @Override
     public void close() throws IOException {
         files.close();
-        try (Stream<Path> s = Files.walk(local)) {
-            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        LocalFolders.delete(local);
     }
 }
