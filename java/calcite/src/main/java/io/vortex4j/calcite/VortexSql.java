@@ -82,7 +82,8 @@ public final class VortexSql {
      * Calcite's Babel parser, which takes column names that are SQL keywords ({@code day}, {@code
      * year}, {@code value}, ...) unquoted ({@code parserFactory=}{@value #PARSER_FACTORY}), and
      * decimals of up to 38 digits with widened integer sums ({@code
-     * typeSystem=io.vortex4j.calcite.VortexTypeSystem}). {@link #connect} and {@code jdbc:vortex:}
+     * typeSystem=io.vortex4j.calcite.VortexTypeSystem}), and the standard's and PostgreSQL's
+     * functions ({@code fun=}{@value #DEFAULT_FUNCTIONS}). {@link #connect} and {@code jdbc:vortex:}
      * use the same with exact BIGINT sums too ({@link VortexTypeSystem.ExactBigintSums}), which a
      * plain Calcite connection cannot compile.
      *
@@ -95,8 +96,16 @@ public final class VortexSql {
         info.setProperty("quotedCasing", "UNCHANGED");
         info.setProperty("parserFactory", PARSER_FACTORY);
         info.setProperty("typeSystem", VortexTypeSystem.class.getName());
+        info.setProperty("fun", DEFAULT_FUNCTIONS);
         return info;
     }
+
+    /**
+     * The function libraries of {@code jdbc:vortex:} connections unless the {@code fun} property
+     * names others: the standard's and PostgreSQL's ({@code length}, {@code to_char}, {@code
+     * string_agg}, …).
+     */
+    public static final String DEFAULT_FUNCTIONS = "standard,postgresql";
 
     /** Calcite's Babel parser, the most lenient about keywords used as names. */
     public static final String PARSER_FACTORY = "org.apache.calcite.sql.parser.babel.SqlBabelParserImpl#FACTORY";

@@ -52,7 +52,7 @@ final class LogicalPlans {
         rel = RelDecorrelator.decorrelateQuery(rel, RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), null));
         rel = hep(SIMPLIFY, rel);
         rel = rel.accept(new LiteralAggregates());
-        return DoubleQuotients.of(rel);
+        return NativeFunctions.of(DoubleQuotients.of(rel));
     }
 
     /**

@@ -4,7 +4,12 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import io.substrait.extension.DefaultExtensionCatalog;
 import io.substrait.extension.SimpleExtension;
+import io.substrait.isthmus.ConverterProvider;
 import io.substrait.isthmus.SubstraitRelVisitor;
+import io.substrait.isthmus.TypeConverter;
+import io.substrait.isthmus.expression.AggregateFunctionConverter;
+import io.substrait.isthmus.expression.ScalarFunctionConverter;
+import io.substrait.isthmus.expression.WindowFunctionConverter;
 import io.substrait.plan.Plan;
 import io.substrait.plan.PlanProtoConverter;
 import io.substrait.proto.Expression;
@@ -17,11 +22,12 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlKind;
 
 /**
- * A logical plan as a Substrait plan (isthmus, with Substrait's standard function extensions and
- * MIN/MAX of strings):
+ * A logical plan as a Substrait plan (isthmus, with Substrait's standard function extensions,
+ * MIN/MAX of strings and DataFusion's {@code date_trunc} and {@code to_char} ({@link NativeFunctions})):
  * what the native engine's DataFusion reads (datafusion-substrait). The plan names tables by
  * their qualified names, under which {@link NativeTables} registers them.
  *
@@ -41,7 +47,7 @@ final class SubstraitPlans {
 
     /** Substrait's standard extensions, and MIN/MAX of strings ({@code functions_string_order.yaml}). */
     private static final SimpleExtension.ExtensionCollection EXTENSIONS = DefaultExtensionCatalog.DEFAULT_COLLECTION
-            .merge(load("functions_string_order.yaml"));
+            .merge(load("functions_string_order.yaml")).merge(load("functions_datetime_text.yaml"));
 
     private static SimpleExtension.ExtensionCollection load(String resource) {
         try (java.io.InputStream in = SubstraitPlans.class.getResourceAsStream(resource)) {
@@ -51,11 +57,21 @@ final class SubstraitPlans {
         }
     }
 
+    /** isthmus's converters with {@link NativeFunctions#SIGNATURES} besides Substrait's own. */
+    private static ConverterProvider converters(RelDataTypeFactory types) {
+        return new ConverterProvider(types, EXTENSIONS,
+                new ScalarFunctionConverter(EXTENSIONS.scalarFunctions(), NativeFunctions.SIGNATURES, types,
+                        TypeConverter.DEFAULT),
+                new AggregateFunctionConverter(EXTENSIONS.aggregateFunctions(), types),
+                new WindowFunctionConverter(EXTENSIONS.windowFunctions(), types), TypeConverter.DEFAULT);
+    }
+
     /** The protobuf bytes of {@code rel}'s plan; throws {@link NativeTables.Declined} where isthmus cannot convert it. */
     static byte[] of(RelNode rel) {
         io.substrait.proto.Plan proto;
         try {
-            Plan.Root root = SubstraitRelVisitor.convert(RelRoot.of(rel, SqlKind.SELECT), EXTENSIONS);
+            Plan.Root root = SubstraitRelVisitor.convert(RelRoot.of(rel, SqlKind.SELECT),
+                    converters(rel.getCluster().getTypeFactory()));
             proto = new PlanProtoConverter().toProto(Plan.builder().addRoots(root).build());
         } catch (RuntimeException e) {
             throw new NativeTables.Declined("no Substrait plan: " + e.getMessage());

@@ -190,6 +190,28 @@ public class NativeEngineTest {
         }
     }
 
+    @Test
+    public void dateTruncAndStrftimeRunNativelyAsCalciteAnswers() throws SQLException {
+        List<String> queries = new ArrayList<>();
+        for (String unit : new String[] {"year", "quarter", "month", "week", "day"}) {
+            queries.add("SELECT id, date_trunc('" + unit + "', d) FROM dates ORDER BY id");
+            queries.add("SELECT date_trunc('" + unit + "', d) AS p, COUNT(*) FROM dates GROUP BY 1 ORDER BY 1");
+        }
+        for (String unit : new String[] {"year", "quarter", "month", "week", "day", "hour", "minute", "second",
+            "millisecond"}) {
+            queries.add("SELECT id, date_trunc('" + unit + "', us), date_trunc('" + unit + "', s) FROM times ORDER BY id");
+        }
+        queries.add("SELECT id, strftime(d, '%Y-%m-%d %j %a %A %b %B %y') FROM dates ORDER BY id");
+        queries.add("SELECT id, strftime(us, '%Y/%m/%d %H:%M:%S %I %p'), strftime(s, '%H') FROM times ORDER BY id");
+        answerNativelyAsCalcite(queries, true);
+        // Calcite's decades, and a format chrono would write otherwise, stay with Calcite.
+        for (String sql : List.of("SELECT id, date_trunc('decade', d) FROM dates ORDER BY id",
+                "SELECT id, FORMAT_DATETIME('%Q', us) FROM times ORDER BY id")) {
+            assertTrue(sql, explain(nativeEngine, sql).get(0).startsWith("-- engine calcite"));
+            assertEquals(sql, rows(calcite, sql), rows(nativeEngine, sql));
+        }
+    }
+
     /** Days from 1968-12-25 to 2032-01-09 with every 11th null: leap years, year and quarter ends. */
     private static void writeDates(Path path) {
         Schema schema = Schema.of(new Field("id", DataType.INT32, false), new Field("d", DataType.DATE, true),

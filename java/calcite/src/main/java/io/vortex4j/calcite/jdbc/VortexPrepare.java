@@ -214,10 +214,11 @@ class VortexPrepare extends CalcitePrepareImpl {
             CalciteConnectionConfig config = context.config();
             List<SqlOperatorTable> tables = new ArrayList<>();
             tables.add(config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
+            tables.add(DialectFunctions.table());
             tables.add(catalogReader);
             SqlValidator.Config validatorConfig = configTransform.apply(SqlValidator.Config.DEFAULT
                     .withLenientOperatorLookup(config.lenientOperatorLookup())
-                    .withConformance(config.conformance())
+                    .withConformance(GroupByAliases.of(config))
                     .withDefaultNullCollation(config.defaultNullCollation())
                     .withIdentifierExpansion(true));
             String text = sql;

@@ -26,8 +26,9 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 /**
- * Calcite's validator with two changes. Result columns the statement does not name are named by
- * their expression's text ({@link ColumnNames}: {@code count(*)}, not {@code EXPR$0}). And a
+ * Calcite's validator with three changes. {@code date_trunc('unit', x)} is {@link
+ * DialectFunctions}'s, not the BigQuery form the parser reads. Result columns the statement does
+ * not name are named by their expression's text ({@link ColumnNames}: {@code count(*)}, not {@code EXPR$0}). And a
  * column wins over a niladic function of the same name: in Calcite, an unquoted {@code user},
  * {@code current_date}, {@code current_timestamp}, ... is the function even when a table of the
  * query has a column of that name, so {@code SELECT user FROM t} would silently return the SQL
@@ -48,6 +49,12 @@ final class VortexSqlValidator extends CalciteSqlValidator {
         super(opTab, catalogReader, typeFactory, config);
         this.catalog = catalogReader;
         this.sql = sql;
+    }
+
+    @Override
+    protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
+        DialectFunctions.claim(node);
+        return super.performUnconditionalRewrites(node, underFrom);
     }
 
     @Override
