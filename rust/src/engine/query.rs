@@ -13,8 +13,10 @@ use arrow::error::ArrowError;
 use arrow::ffi_stream::FFI_ArrowArrayStream;
 use datafusion::catalog::MemorySchemaProvider;
 use datafusion::common::TableReference;
+use datafusion::common::tree_node::TreeNode;
 use datafusion::execution::SendableRecordBatchStream;
 use datafusion::execution::runtime_env::RuntimeEnvBuilder;
+use datafusion::logical_expr::LogicalPlan;
 use datafusion::physical_plan::ExecutionPlan;
 use datafusion::physical_plan::displayable;
 use datafusion::physical_plan::execute_stream;
@@ -25,9 +27,11 @@ use datafusion_substrait::substrait::proto::Plan;
 use futures::StreamExt;
 use once_cell::sync::Lazy;
 use prost::Message;
+use tokio::runtime::Runtime;
 
 use super::dynamic::without_local_filters;
 use super::scan::PartitionColumn;
+use super::scan::Reading;
 use super::scan::Split;
 use super::stop::Cancel;
 use super::stop::stoppable;
@@ -35,13 +39,16 @@ use super::table::VortexTable;
 use crate::error::Error;
 use crate::error::Result;
 
-/// The engine's threads, shared by every query: DataFusion's partitions run on them.
-static RUNTIME: Lazy<tokio::runtime::Runtime> = Lazy::new(|| {
-    tokio::runtime::Builder::new_multi_thread()
-        .thread_name("vortex4j-engine")
-        .enable_time()
-        .build()
-        .expect("the engine's thread pool starts")
+/// The engine's threads, shared by every query of more than one thread: DataFusion's partitions
+/// run on them.
+static SHARED: Lazy<Arc<Runtime>> = Lazy::new(|| {
+    Arc::new(
+        tokio::runtime::Builder::new_multi_thread()
+            .thread_name("vortex4j-engine")
+            .enable_time()
+            .build()
+            .expect("the engine's thread pool starts"),
+    )
 });
 
 /// A query being set up: a DataFusion session with the query's tables.
@@ -49,6 +56,8 @@ pub struct Query {
     ctx: SessionContext,
     threads: usize,
     cancel: Arc<Cancel>,
+    /// Where the query runs: the shared threads, or for one thread the thread reading its results.
+    runtime: Arc<Runtime>,
 }
 
 fn engine_error(what: &str, e: impl std::fmt::Display) -> Error {
@@ -57,21 +66,30 @@ fn engine_error(what: &str, e: impl std::fmt::Display) -> Error {
 
 impl Query {
     /// A query keeping `threads` threads busy, its operators' memory bounded by `memory_limit`
-    /// bytes (0: unbounded). Each DataFusion partition keeps two busy, its scan's reading thread
-    /// feeding DataFusion's task over it, so the query runs on `threads / 2` partitions (at least
-    /// one): on 2 cores, 2 partitions ran the TPC-H queries slower than 1 (and repartitioned).
+    /// bytes (0: unbounded); its plan decides how ([`Query::plan`]). A query of one thread runs
+    /// on the thread that reads its results (a current-thread runtime of its own).
     pub fn new(threads: usize, memory_limit: usize) -> Result<Self> {
-        let threads = (threads / 2).max(1);
-        let mut runtime = RuntimeEnvBuilder::new();
+        let runtime = if threads <= 1 {
+            let one = tokio::runtime::Builder::new_current_thread().enable_time().build();
+            Arc::new(one.map_err(|e| engine_error("cannot start", e))?)
+        } else {
+            SHARED.clone()
+        };
+        let threads = threads.max(1);
+        let mut env = RuntimeEnvBuilder::new();
         if memory_limit > 0 {
-            runtime = runtime.with_memory_limit(memory_limit, 1.0);
+            env = env.with_memory_limit(memory_limit, 1.0);
         }
-        let runtime = runtime.build_arc().map_err(|e| engine_error("cannot start", e))?;
-        let config = SessionConfig::new().with_target_partitions(threads).with_information_schema(false);
-        let ctx = SessionContext::new_with_config_rt(config, runtime);
+        let env = env.build_arc().map_err(|e| engine_error("cannot start", e))?;
+        let reading = if threads == 1 { Reading::Inline } else { Reading::Ahead };
+        let config = SessionConfig::new()
+            .with_target_partitions(threads)
+            .with_information_schema(false)
+            .with_extension(Arc::new(reading));
+        let ctx = SessionContext::new_with_config_rt(config, env);
         // Substrait's extract, as the Java side writes it (the component a string): date_part.
         ctx.register_udf(datafusion::functions::datetime::date_part().as_ref().clone().with_aliases(["extract"]));
-        Ok(Query { ctx, threads, cancel: Arc::default() })
+        Ok(Query { ctx, threads, cancel: Arc::default(), runtime })
     }
 
     /// The flag that stops this query's execution.
@@ -82,7 +100,7 @@ impl Query {
     /// Registers table `names` (its qualified name as the plan names it: table, schema.table or
     /// catalog.schema.table) over `splits`, whose values of `partition_columns` they carry.
     pub fn register(&self, names: &[String], splits: Vec<Split>, partition_columns: Vec<PartitionColumn>) -> Result<()> {
-        let table = Arc::new(VortexTable::new(&names.join("."), splits, self.threads, partition_columns)?);
+        let table = Arc::new(VortexTable::new(&names.join("."), splits, partition_columns)?);
         let reference = match names {
             [t] => TableReference::bare(t.as_str()),
             [s, t] => TableReference::partial(s.as_str(), t.as_str()),
@@ -105,12 +123,33 @@ impl Query {
     }
 
     /// The physical plan of Substrait plan `plan` (its protobuf bytes).
+    ///
+    /// A plan without joins runs in `threads` partitions whose scans read on the thread asking
+    /// for their batches. A plan with joins runs in `threads / 2` partitions (at least one), each
+    /// scan partition reading ahead on a thread of its own: two threads per partition, since
+    /// with `threads` partitions DataFusion hash-partitions both sides of each join (on 2 cores,
+    /// TPC-H's joins ran up to 3x slower so). A query of one thread has one partition, read on
+    /// that thread.
     fn plan(&self, plan: &[u8]) -> Result<Arc<dyn ExecutionPlan>> {
         let plan = Plan::decode(plan).map_err(|e| engine_error("not a Substrait plan", e))?;
-        RUNTIME.block_on(async {
+        self.runtime.block_on(async {
             let logical = from_substrait_plan(&self.ctx.state(), &plan)
                 .await
                 .map_err(|e| engine_error("cannot read the plan", e))?;
+            let joins = logical
+                .exists(|p| Ok(matches!(p, LogicalPlan::Join(_))))
+                .map_err(|e| engine_error("cannot read the plan", e))?;
+            let (partitions, reading) = match (self.threads, joins) {
+                (1, _) => (1, Reading::Inline),
+                (n, false) => (n, Reading::Inline),
+                (n, true) => ((n / 2).max(1), Reading::Ahead),
+            };
+            {
+                let state = self.ctx.state_ref();
+                let mut state = state.write();
+                state.config_mut().options_mut().execution.target_partitions = partitions;
+                state.config_mut().set_extension(Arc::new(reading));
+            }
             let frame = self.ctx.execute_logical_plan(logical).await.map_err(|e| engine_error("cannot plan", e))?;
             let physical = frame.create_physical_plan().await.map_err(|e| engine_error("cannot plan", e))?;
             without_local_filters(physical).map_err(|e| engine_error("cannot plan", e))
@@ -126,11 +165,11 @@ impl Query {
     pub fn execute(&self, plan: &[u8]) -> Result<FFI_ArrowArrayStream> {
         let physical = stoppable(self.plan(plan)?, &self.cancel).map_err(|e| engine_error("cannot execute", e))?;
         let stream = {
-            let _runtime = RUNTIME.enter();
+            let _runtime = self.runtime.enter();
             execute_stream(physical, self.ctx.task_ctx()).map_err(|e| engine_error("cannot execute", e))?
         };
         let schema = plain_schema(&stream.schema());
-        let results = Results { stream: Some(stream), schema, cancel: self.cancel.clone() };
+        let results = Results { stream: Some(stream), schema, cancel: self.cancel.clone(), runtime: self.runtime.clone() };
         Ok(FFI_ArrowArrayStream::new(Box::new(results)))
     }
 }
@@ -141,6 +180,8 @@ struct Results {
     stream: Option<SendableRecordBatchStream>,
     schema: SchemaRef,
     cancel: Arc<Cancel>,
+    /// Last: the stream is dropped first.
+    runtime: Arc<Runtime>,
 }
 
 impl Iterator for Results {
@@ -149,7 +190,7 @@ impl Iterator for Results {
     fn next(&mut self) -> Option<Self::Item> {
         let stream = self.stream.as_mut()?;
         let cancel = self.cancel.clone();
-        let next = RUNTIME.block_on(async {
+        let next = self.runtime.block_on(async {
             let cancelled = cancel.notify.notified();
             tokio::pin!(cancelled);
             cancelled.as_mut().enable();
@@ -216,7 +257,7 @@ mod tests {
     use crate::predicate::Predicate;
 
     fn rows(q: &Query, sql: &str) -> Vec<RecordBatch> {
-        RUNTIME.block_on(async { q.ctx.sql(sql).await.unwrap().collect().await.unwrap() })
+        q.runtime.block_on(async { q.ctx.sql(sql).await.unwrap().collect().await.unwrap() })
     }
 
     fn count(q: &Query, sql: &str) -> u64 {
@@ -244,10 +285,17 @@ mod tests {
     }
 
     /// Counts through DataFusion over our scan (filters pushed into the prepared filter, a split
-    /// per partition) equal vortex's own filtered scan; the pushed filter shows in EXPLAIN.
+    /// per partition) equal vortex's own filtered scan, on one thread (the scan reading inline)
+    /// and on three; the pushed filter shows in EXPLAIN.
     #[test]
     fn filtered_counts_equal_vortex_filtered_scan() {
-        let (path, strings, file, q) = fixture_table("", 11, 3);
+        for threads in [1, 3] {
+            filtered_counts_on(threads);
+        }
+    }
+
+    fn filtered_counts_on(threads: usize) {
+        let (path, strings, file, q) = fixture_table(&format!("-{threads}"), 11, threads);
         let path = path.as_str();
         let common = strings[0].clone().unwrap();
         let eq = Predicate::Compare { column: "s".into(), op: CmpOp::Eq, value: Literal::Utf8(common.clone()) };
@@ -279,7 +327,13 @@ mod tests {
     /// a join on the scan right below it, which would repeat the join's lookup, is removed.
     #[test]
     fn join_keys_filter_the_scans_under_a_probe_side() {
-        let (path, strings, file, q) = fixture_table("-join", 5, 2);
+        for threads in [1, 2] {
+            join_keys_filter_on(threads);
+        }
+    }
+
+    fn join_keys_filter_on(threads: usize) {
+        let (path, strings, file, q) = fixture_table(&format!("-join-{threads}"), 5, threads);
         let path = path.as_str();
         // Ids are 0, 1, ... (one per row): each row with v = 7 matches its own group.
         let sevens = crate::scan::filtered_rows(&file, &Predicate::Compare { column: "v".into(), op: CmpOp::Eq, value: Literal::I64(7) })
@@ -298,9 +352,9 @@ mod tests {
     /// Per scan of `sql`'s plan as executed: whether it has dynamic filters, and the rows it
     /// handed up; sorted.
     fn scans_handing_up(q: &Query, sql: &str) -> Vec<(bool, usize)> {
-        let physical = RUNTIME.block_on(async { q.ctx.sql(sql).await.unwrap().create_physical_plan().await.unwrap() });
+        let physical = q.runtime.block_on(async { q.ctx.sql(sql).await.unwrap().create_physical_plan().await.unwrap() });
         let physical = without_local_filters(physical).unwrap();
-        RUNTIME.block_on(datafusion::physical_plan::collect(physical.clone(), q.ctx.task_ctx())).unwrap();
+        q.runtime.block_on(datafusion::physical_plan::collect(physical.clone(), q.ctx.task_ctx())).unwrap();
         let mut scans = Vec::new();
         let mut visit = vec![physical.clone()];
         while let Some(node) = visit.pop() {

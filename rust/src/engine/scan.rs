@@ -11,7 +11,6 @@
 //! so reading stops soon after the query stops consuming (a cancelled or finished query drops
 //! the stream, the channel closes, the thread ends after its chunk).
 
-use std::cell::RefCell;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -122,10 +121,21 @@ pub struct VortexScanExec {
     dynamic: Vec<Arc<dyn PhysicalExpr>>,
     /// The rows handed up, per partition (EXPLAIN ANALYZE).
     metrics: ExecutionPlanMetricsSet,
+    reading: Reading,
+}
+
+/// Where a query's scans read: on the DataFusion thread that asks a partition for its next batch
+/// (`Inline`), or each partition on a reading thread of its own that reads ahead (`Ahead`). The
+/// query chooses (`Query`'s plan) and tells its tables through the session's configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    Inline,
+    Ahead,
 }
 
 impl VortexScanExec {
-    /// The scan of `splits` (of table `table`) in up to `partitions` partitions, output columns
+    /// The scan of `splits` (of table `table`) in up to `partitions` partitions read as
+    /// `reading` says, output columns
     /// `columns` of `schema` (the projected schema; the table's `partition_columns` among them
     /// come from the splits' values), rows kept by `filter` (every leaf native, over file
     /// columns; its other columns are read too). `stored` is the files' schema as vortex decodes
@@ -139,6 +149,7 @@ impl VortexScanExec {
         filter: Option<Predicate>,
         limit: Option<usize>,
         partitions: usize,
+        reading: Reading,
         partition_columns: Arc<[PartitionColumn]>,
     ) -> Self {
         let mut columns: Vec<String> = Vec::new();
@@ -186,6 +197,7 @@ impl VortexScanExec {
             properties: Arc::new(properties),
             dynamic: Vec::new(),
             metrics: ExecutionPlanMetricsSet::new(),
+            reading,
         }
     }
 
@@ -337,20 +349,19 @@ impl ExecutionPlan for VortexScanExec {
             .get(partition)
             .cloned()
             .ok_or_else(|| DataFusionError::Internal(format!("scan of {}: no partition {partition}", self.table)))?;
-        let work = self.work.clone();
-        let splits = self.splits.clone();
-        let dynamic = self.dynamic.clone();
         let output_rows = MetricBuilder::new(&self.metrics).output_rows(partition);
+        let reader = PartitionReader::new(self.work.clone(), self.splits.clone(), group, &self.dynamic, output_rows);
         let batches = |rx| futures::stream::unfold(rx, |mut rx: Receiver<_>| async move { rx.recv().await.map(|b| (b, rx)) });
-        // With dynamic filters, reading starts when the stream is first polled: a hash join polls
-        // its probe side once its build side is complete, so the filters above are raised from
-        // the first chunk. Without, reading starts at once, ahead of the first poll.
-        let stream = if dynamic.is_empty() {
-            batches(read_partition(work, splits, group, dynamic, output_rows)).boxed()
+        let stream = if self.reading == Reading::Inline {
+            futures::stream::iter(reader).boxed()
+        } else if self.dynamic.is_empty() {
+            // Reading starts at once, ahead of the first poll.
+            batches(read_partition(reader)).boxed()
         } else {
-            futures::stream::once(async move { batches(read_partition(work, splits, group, dynamic, output_rows)) })
-                .flatten()
-                .boxed()
+            // With dynamic filters, reading starts when the stream is first polled: a hash join
+            // polls its probe side once its build side is complete, so the filters above are
+            // raised from the first chunk.
+            futures::stream::once(async move { batches(read_partition(reader)) }).flatten().boxed()
         };
         Ok(Box::pin(RecordBatchStreamAdapter::new(self.work.schema.clone(), stream)))
     }
@@ -369,100 +380,149 @@ impl ExecutionPlan for VortexScanExec {
 
 /// Reads the splits `group` on a blocking thread, the batches the `dynamic` filters keep sent to
 /// the returned channel.
-fn read_partition(
-    work: Arc<ScanWork>,
-    splits: Arc<[Split]>,
-    group: Vec<usize>,
-    dynamic: Vec<Arc<dyn PhysicalExpr>>,
-    output_rows: Count,
-) -> Receiver<DfResult<RecordBatch>> {
+fn read_partition(reader: PartitionReader) -> Receiver<DfResult<RecordBatch>> {
     let (tx, rx) = tokio::sync::mpsc::channel::<DfResult<RecordBatch>>(2);
     tokio::task::spawn_blocking(move || {
-        let mut left = work.limit;
-        let dynamic = RefCell::new(DynamicFilters::new(&dynamic));
-        let send = |batch: RecordBatch| match dynamic.borrow_mut().apply(batch) {
-            Ok(None) => true,
-            Ok(Some(batch)) => {
-                output_rows.add(batch.num_rows());
-                tx.blocking_send(Ok(batch)).is_ok()
-            }
-            Err(e) => {
-                let _ = tx.blocking_send(Err(e));
-                false
-            }
-        };
-        for i in group {
-            if tx.is_closed() || left == Some(0) {
-                return;
-            }
-            match read_split(&work, &splits[i], &mut left, &send) {
-                Ok(true) => {}
-                Ok(false) => return,
-                Err(e) => {
-                    let _ = tx.blocking_send(Err(DataFusionError::External(Box::new(e))));
-                    return;
-                }
+        for batch in reader {
+            let failed = batch.is_err();
+            if tx.blocking_send(batch).is_err() || failed {
+                return; // the query stopped reading, or the read failed
             }
         }
     });
     rx
 }
 
-/// Reads `split`, handing each chunk's selected rows to `send`; false when `send` refused one
-/// (the query stopped reading).
-fn read_split(work: &ScanWork, split: &Split, left: &mut Option<usize>, send: &dyn Fn(RecordBatch) -> bool) -> Result<bool> {
-    let file = open(&split.path)?;
-    if let Some((size, modified)) = split.planned {
-        file.check_unchanged(size, modified)?;
+/// The batches of a partition's splits, read when asked for, that its `dynamic` filters keep;
+/// ends after the first error.
+struct PartitionReader {
+    work: Arc<ScanWork>,
+    splits: Arc<[Split]>,
+    group: std::vec::IntoIter<usize>,
+    /// The split being read, by its index in `splits`.
+    current: Option<(usize, SplitReader)>,
+    /// Rows still to read under the scan's limit.
+    left: Option<usize>,
+    dynamic: DynamicFilters,
+    output_rows: Count,
+    failed: bool,
+}
+
+impl PartitionReader {
+    fn new(work: Arc<ScanWork>, splits: Arc<[Split]>, group: Vec<usize>, dynamic: &[Arc<dyn PhysicalExpr>], output_rows: Count) -> Self {
+        let left = work.limit;
+        PartitionReader { work, splits, group: group.into_iter(), current: None, left, dynamic: DynamicFilters::new(dynamic), output_rows, failed: false }
     }
-    let prune = work.filter.as_ref().map(|(p, e)| (p, e.as_slice()));
-    let mut scan = Scan::open_rows_keyed(&file, &work.columns, prune, split.rows.clone())?;
-    let filter = match &work.filter {
-        Some((p, _)) => Some(PreparedFilter::of(&work.columns, scan.dtypes(), p)?),
-        None => None,
-    };
-    let external = vec![None; filter.as_ref().map_or(0, |f| f.leaves())];
-    while let Some(columns) = scan.next_chunk()? {
-        let chunk = Chunk::new(columns);
-        // A chunk the native filter declines passes whole: DataFusion filters above the scan.
-        let selection = match &filter {
-            Some(f) => f.selection(&chunk, &external)?,
+
+    fn next_batch(&mut self) -> DfResult<Option<RecordBatch>> {
+        let external = |e: Error| DataFusionError::External(Box::new(e));
+        loop {
+            if self.left == Some(0) {
+                return Ok(None);
+            }
+            let (i, reader) = match &mut self.current {
+                Some((i, reader)) => (*i, reader),
+                None => match self.group.next() {
+                    Some(i) => {
+                        let reader = SplitReader::open(&self.work, &self.splits[i]).map_err(external)?;
+                        (i, &mut self.current.insert((i, reader)).1)
+                    }
+                    None => return Ok(None),
+                },
+            };
+            match reader.next_batch(&self.work, &self.splits[i], &mut self.left).map_err(external)? {
+                Some(batch) => match self.dynamic.apply(batch)? {
+                    Some(batch) => {
+                        self.output_rows.add(batch.num_rows());
+                        return Ok(Some(batch));
+                    }
+                    None => continue,
+                },
+                None => self.current = None,
+            }
+        }
+    }
+}
+
+impl Iterator for PartitionReader {
+    type Item = DfResult<RecordBatch>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.next_batch() {
+            Ok(batch) => batch.map(Ok),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// One split's rows, a chunk at a time: the scan of its file and the filter prepared for it.
+struct SplitReader {
+    scan: Scan,
+    filter: Option<PreparedFilter>,
+    external: Vec<Option<Vec<u64>>>,
+}
+
+impl SplitReader {
+    fn open(work: &ScanWork, split: &Split) -> Result<Self> {
+        let file = open(&split.path)?;
+        if let Some((size, modified)) = split.planned {
+            file.check_unchanged(size, modified)?;
+        }
+        let prune = work.filter.as_ref().map(|(p, e)| (p, e.as_slice()));
+        let scan = Scan::open_rows_keyed(&file, &work.columns, prune, split.rows.clone())?;
+        let filter = match &work.filter {
+            Some((p, _)) => Some(PreparedFilter::of(&work.columns, scan.dtypes(), p)?),
             None => None,
         };
-        let mut rows = match &selection {
-            Some(words) => words.iter().map(|w| w.count_ones() as usize).sum(),
-            None => chunk.len(),
-        };
-        if rows == 0 {
-            continue;
-        }
-        let mut arrays = work
-            .schema
-            .fields()
-            .iter()
-            .zip(&work.sources)
-            .map(|(field, source)| match *source {
-                Source::Converted(i) => to_engine(arrow_column(&chunk, i, selection.as_deref())?, field),
-                Source::File(i) => arrow_column_as(&chunk, i, selection.as_deref(), field),
-                Source::Partition(k) => partition_values(&work.partition_columns[k], split, k, rows),
-            })
-            .collect::<Result<Vec<_>>>()?;
-        if let Some(n) = left {
-            if rows > *n {
-                arrays = arrays.iter().map(|a| a.slice(0, *n)).collect();
-                rows = *n;
-            }
-            *n -= rows;
-        }
-        let options = RecordBatchOptions::new().with_row_count(Some(rows));
-        let batch = RecordBatch::try_new_with_options(work.schema.clone(), arrays, &options)
-            .map_err(|e| Error::file(&split.path, format!("scan batch does not match the table's columns: {e}")))?;
-        if !send(batch) {
-            return Ok(false);
-        }
-        if *left == Some(0) {
-            break;
-        }
+        let external = vec![None; filter.as_ref().map_or(0, |f| f.leaves())];
+        Ok(SplitReader { scan, filter, external })
     }
-    Ok(true)
+
+    /// The next chunk's selected rows (at most `left`, which counts them down); None at the end.
+    fn next_batch(&mut self, work: &ScanWork, split: &Split, left: &mut Option<usize>) -> Result<Option<RecordBatch>> {
+        while let Some(columns) = self.scan.next_chunk()? {
+            let chunk = Chunk::new(columns);
+            // A chunk the native filter declines passes whole: DataFusion filters above the scan.
+            let selection = match &self.filter {
+                Some(f) => f.selection(&chunk, &self.external)?,
+                None => None,
+            };
+            let mut rows = match &selection {
+                Some(words) => words.iter().map(|w| w.count_ones() as usize).sum(),
+                None => chunk.len(),
+            };
+            if rows == 0 {
+                continue;
+            }
+            let mut arrays = work
+                .schema
+                .fields()
+                .iter()
+                .zip(&work.sources)
+                .map(|(field, source)| match *source {
+                    Source::Converted(i) => to_engine(arrow_column(&chunk, i, selection.as_deref())?, field),
+                    Source::File(i) => arrow_column_as(&chunk, i, selection.as_deref(), field),
+                    Source::Partition(k) => partition_values(&work.partition_columns[k], split, k, rows),
+                })
+                .collect::<Result<Vec<_>>>()?;
+            if let Some(n) = left {
+                if rows > *n {
+                    arrays = arrays.iter().map(|a| a.slice(0, *n)).collect();
+                    rows = *n;
+                }
+                *n -= rows;
+            }
+            let options = RecordBatchOptions::new().with_row_count(Some(rows));
+            let batch = RecordBatch::try_new_with_options(work.schema.clone(), arrays, &options)
+                .map_err(|e| Error::file(&split.path, format!("scan batch does not match the table's columns: {e}")))?;
+            return Ok(Some(batch));
+        }
+        Ok(None)
+    }
 }

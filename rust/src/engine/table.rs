@@ -26,6 +26,7 @@ use datafusion::physical_plan::ExecutionPlan;
 
 use super::filters::translate;
 use super::scan::PartitionColumn;
+use super::scan::Reading;
 use super::scan::Split;
 use super::scan::VortexScanExec;
 use super::scan::partition_values;
@@ -47,15 +48,13 @@ pub struct VortexTable {
     file_schema: SchemaRef,
     partition_columns: Arc<[PartitionColumn]>,
     splits: Arc<[Split]>,
-    /// DataFusion partitions a scan of it runs in.
-    partitions: usize,
 }
 
 impl VortexTable {
     /// The table `name` over `splits` (its columns those of the first split's file, then
-    /// `partition_columns`, whose values each split carries), scanned in up to `partitions`
-    /// partitions.
-    pub fn new(name: &str, splits: Vec<Split>, partitions: usize, partition_columns: Vec<PartitionColumn>) -> Result<Self> {
+    /// `partition_columns`, whose values each split carries), scanned in up to the session's
+    /// target partitions, read as its [`Reading`] says (ahead when it says nothing).
+    pub fn new(name: &str, splits: Vec<Split>, partition_columns: Vec<PartitionColumn>) -> Result<Self> {
         let first = splits
             .first()
             .ok_or_else(|| Error::Invalid(format!("table {name}: no splits to read its columns from")))?;
@@ -79,7 +78,6 @@ impl VortexTable {
             file_schema,
             partition_columns: partition_columns.into(),
             splits: splits.into(),
-            partitions,
         })
     }
 
@@ -140,7 +138,7 @@ impl TableProvider for VortexTable {
 
     async fn scan(
         &self,
-        _state: &dyn Session,
+        state: &dyn Session,
         projection: Option<&Vec<usize>>,
         filters: &[Expr],
         limit: Option<usize>,
@@ -164,7 +162,8 @@ impl TableProvider for VortexTable {
             &self.file_schema,
             filter,
             limit,
-            self.partitions,
+            state.config().target_partitions(),
+            state.config().get_extension::<Reading>().map_or(Reading::Ahead, |r| *r),
             self.partition_columns.clone(),
         )))
     }

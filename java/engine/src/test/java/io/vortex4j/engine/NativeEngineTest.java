@@ -41,6 +41,8 @@ public class NativeEngineTest {
 
     private static Path dir;
     private static Connection nativeEngine;
+    /** The native engine on one thread: the query and its scans on the thread reading the results. */
+    private static Connection oneThread;
     private static Connection calcite;
 
     /** Each runs natively, and its answer must equal Calcite's. */
@@ -73,12 +75,14 @@ public class NativeEngineTest {
         writeKinds(dir.resolve("kinds.vortex"));
         writeHive(dir.resolve("hive"));
         nativeEngine = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=native");
+        oneThread = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=native;threads=1");
         calcite = DriverManager.getConnection("jdbc:vortex:" + dir + ";engine=calcite");
     }
 
     @AfterClass
     public static void close() throws SQLException {
         nativeEngine.close();
+        oneThread.close();
         calcite.close();
     }
 
@@ -87,14 +91,24 @@ public class NativeEngineTest {
         answerNativelyAsCalcite(QUERIES, false);
     }
 
+    @Test
+    public void answersOnOneThreadEqualCalcites() throws SQLException {
+        answerNativelyAsCalcite(oneThread, QUERIES, false);
+    }
+
     /** Each of {@code queries} runs natively, with Calcite's answer ({@code nonEmpty}: some rows). */
     private static void answerNativelyAsCalcite(List<String> queries, boolean nonEmpty) throws SQLException {
+        answerNativelyAsCalcite(nativeEngine, queries, nonEmpty);
+    }
+
+    private static void answerNativelyAsCalcite(Connection engine, List<String> queries, boolean nonEmpty)
+            throws SQLException {
         for (String sql : queries) {
-            List<String> plan = explain(nativeEngine, sql);
+            List<String> plan = explain(engine, sql);
             assertTrue(sql + " runs natively: " + plan, plan.get(0).startsWith("NativeQuery"));
             List<List<String>> expected = rows(calcite, sql);
             assertFalse(sql, nonEmpty && expected.isEmpty());
-            assertEquals(sql, expected, rows(nativeEngine, sql));
+            assertEquals(sql, expected, rows(engine, sql));
         }
     }
 
@@ -127,6 +141,11 @@ public class NativeEngineTest {
 
     @Test
     public void timeoutStopsANativeJoin() throws SQLException {
+        timeoutStops(nativeEngine);
+        timeoutStops(oneThread);
+    }
+
+    private static void timeoutStops(Connection nativeEngine) throws SQLException {
         String sql = "SELECT COUNT(*) FROM trades a JOIN trades b ON a.sym = b.sym WHERE a.price + b.price > 0";
         assertTrue(explain(nativeEngine, sql).get(0).startsWith("NativeQuery"));
         long start = System.nanoTime();
@@ -146,6 +165,11 @@ public class NativeEngineTest {
 
     @Test
     public void cancelStopsANativeJoin() throws Exception {
+        cancelStops(nativeEngine);
+        cancelStops(oneThread);
+    }
+
+    private static void cancelStops(Connection nativeEngine) throws Exception {
         String sql = "SELECT COUNT(*) FROM trades a JOIN trades b ON a.sym = b.sym WHERE a.price + b.price > 0";
         try (Statement s = nativeEngine.createStatement()) {
             Thread canceller = new Thread(() -> {
