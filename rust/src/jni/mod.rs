@@ -6,6 +6,7 @@
 //! values passed to Java as `long`s; Java frees each exactly once.
 
 mod chunk;
+mod codes;
 mod convert;
 mod engine;
 mod file;

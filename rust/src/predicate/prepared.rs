@@ -21,6 +21,9 @@ const AND: i32 = 0;
 const OR: i32 = 1;
 const LEAF: i32 = 2;
 
+/// The shape tags by the names Java gives them (docs/jni.md).
+pub(crate) const TREE_TAGS: [(&str, i32); 3] = [("AND", AND), ("OR", OR), ("LEAF", LEAF)];
+
 /// Nesting deeper than this is rejected rather than risking the native stack.
 const MAX_DEPTH: usize = 256;
 

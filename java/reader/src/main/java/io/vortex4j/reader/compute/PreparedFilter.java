@@ -28,9 +28,10 @@ import java.util.List;
  * <p>Public for the reader's own packages; not a user API.
  */
 public final class PreparedFilter implements AutoCloseable {
-    private static final int AND = 0;
-    private static final int OR = 1;
-    private static final int LEAF = 2;
+    /** The shape's tree tags (docs/jni.md; the native library's table is checked against them by a test). */
+    static final int AND = 0;
+    static final int OR = 1;
+    static final int LEAF = 2;
 
     private final NativeHandle handle;
     /** Per leaf: the leaf if Java evaluates it, else null. */

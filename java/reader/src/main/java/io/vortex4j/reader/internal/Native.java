@@ -179,6 +179,14 @@ public final class Native {
     /** The encoding tree of column {@code column} of the chunk, one node a line. */
     public static native String encodingTree(long chunk, int column);
 
+    /**
+     * The code tables the native library uses (docs/jni.md, "Code tables"), one member per line:
+     * {@code table name code}, for the tables {@code type} ({@code DataType.Kind}), {@code unit}
+     * ({@code DataType.TimeUnit}), {@code aggregate} ({@code GroupAggregate.Function}) and
+     * {@code tree} (the prepared filter's shape tags).
+     */
+    public static native String codeTables();
+
     /** Frees a chunk handle and every buffer exported from it. */
     public static native void freeChunk(long chunk);
 
