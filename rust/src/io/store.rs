@@ -194,6 +194,10 @@ pub fn locate(location: &str) -> Result<Located> {
     let url = Url::parse(location).map_err(|e| Error::file(location, format!("not a valid URI: {e}")))?;
     let (scheme, path) = ObjectStoreScheme::parse(&url)
         .map_err(|_| Error::file(location, "not a location vortex4j reads (s3://, gs://, az://, https:// or a local path)"))?;
+    let path = match url.scheme() {
+        "http" | "https" => path,
+        _ => key_as_written(location)?,
+    };
     let root = match url.port() {
         Some(port) => format!("{}://{}:{port}", url.scheme(), url.host_str().unwrap_or_default()),
         None => format!("{}://{}", url.scheme(), url.host_str().unwrap_or_default()),
@@ -207,6 +211,18 @@ pub fn locate(location: &str) -> Result<Located> {
     let store = build(scheme, &root, &options).map_err(|e| Error::file(location, format!("cannot open the store: {e}")))?;
     lock(&STORES).insert(key, Arc::clone(&store));
     Ok(Located { store, path, root, coalesce })
+}
+
+/// The object key of a bucket location (`s3://bucket/key`, `gs://`, `az://container/key`, …)
+/// as written after the bucket: a `%` is a character of the key, not a URL escape, as Spark and
+/// Hive write partition values (`tag=a%2Fb`) and as the store lists them, so a listed key named
+/// by `Located::location_of` opens that object. (An `http(s)://` location's path is a URL's:
+/// percent-decoded, its bucket or container found by `object_store` where the host does not
+/// name it.)
+fn key_as_written(location: &str) -> Result<ObjectPath> {
+    let after_scheme = location.split_once("://").map_or(location, |(_, rest)| rest);
+    let key = after_scheme.split_once('/').map_or("", |(_, key)| key);
+    ObjectPath::parse(key).map_err(|e| Error::file(location, format!("not a valid object key: {e}")))
 }
 
 /// The properties that apply to `root`: the scheme's, then the bucket's.
@@ -474,6 +490,23 @@ pub fn fetched() -> [u64; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Keys are taken as written: Hive's %XX escapes stay in the key, spaces and other
+    /// characters too; the listed key's location opens the same key.
+    #[test]
+    fn bucket_keys_are_taken_as_written() {
+        for (location, key) in [
+            ("s3://b/t/tag=a%2Fb/part-0.vortex", "t/tag=a%2Fb/part-0.vortex"),
+            ("gs://b/x y/é.vortex", "x y/é.vortex"),
+            ("az://c/ts=2024-01-01 10%3A00/", "ts=2024-01-01 10%3A00"),
+            ("s3://b", ""),
+        ] {
+            let path = key_as_written(location).unwrap();
+            assert_eq!(path.as_ref(), key, "{location}");
+            assert_eq!(key_as_written(&format!("s3://b/{path}")).unwrap(), path);
+        }
+        assert!(key_as_written("s3://b/a//b").is_err());
+    }
 
     #[test]
     fn nearby_ranges_share_a_request_within_the_gap_and_size() {
