@@ -3,6 +3,7 @@ package io.vortex4j.spark.write;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.stores.S3Server;
@@ -21,8 +22,9 @@ import org.junit.Test;
 
 /**
  * Writes into {@code s3://} prefixes (an S3 API server in this JVM, {@link S3Server}) read back
- * as the rows written: plain and {@code partitionBy}, appended and overwritten, with no staged
- * object left behind.
+ * as the rows written: plain and {@code partitionBy} (values that need Hive's escapes among them),
+ * appended and overwritten, with no staged object left behind; a job failing part way leaves the
+ * rows it was to replace.
  */
 public class StoreWriteTest {
     private static SparkSession spark;
@@ -106,5 +108,23 @@ public class StoreWriteTest {
                 .distinct().sorted().toList();
         assertEquals(List.of("tag=50%25", "tag=__HIVE_DEFAULT_PARTITION__", "tag=a%2Fb", "tag=k%3Dv", "tag=plain",
                 "tag=x y", "tag=é"), folders);
+    }
+
+    @Test
+    public void aJobThatFailsPartWayLeavesTheOldRowsAndNoStagedObject() {
+        writer(rows(0, 3_000)).mode("overwrite").partitionBy("part").save("s3://out/aborted");
+        List<String> before = objects("s3://out/aborted/");
+        // One of three tasks fails after the others may have staged their files.
+        Dataset<Row> failing = rows(3_000, 9_000).selectExpr("id", "sym", "part",
+                "CAST(IF(id = 8500, raise_error('task failed on purpose'), x) AS INT) AS x");
+        try {
+            writer(failing).mode("overwrite").partitionBy("part").save("s3://out/aborted");
+            fail("the write was to fail");
+        } catch (RuntimeException e) {
+            assertTrue(String.valueOf(e.getMessage()), String.valueOf(e).contains("task failed on purpose")
+                    || String.valueOf(e.getCause()).contains("task failed on purpose"));
+        }
+        assertEquals(before, objects("s3://out/aborted/"));
+        assertEquals(expected(rows(0, 3_000)), readBack("s3://out/aborted"));
     }
 }
