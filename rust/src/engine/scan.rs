@@ -6,10 +6,12 @@
 //! scan after optimization and drop rows on the reading thread; their owners still apply them
 //! (`PushedDown::No`).
 //!
-//! A partition's splits are read on a blocking thread (our scans drive vortex on the calling
-//! thread, as the JNI scans do); batches reach DataFusion's async stream through a small channel,
-//! so reading stops soon after the query stops consuming (a cancelled or finished query drops
-//! the stream, the channel closes, the thread ends after its chunk).
+//! A partition's splits are read a chunk at a time (our scans drive vortex on the calling
+//! thread, as the JNI scans do), as the query chose ([`Reading`]): on the DataFusion thread that
+//! polls the partition's stream, or ahead on a blocking thread whose batches reach the stream
+//! through a small channel. Either way reading stops soon after the query stops consuming (a
+//! cancelled or finished query drops the stream; the channel closes and the thread ends after
+//! its chunk).
 
 use std::fmt;
 use std::ops::Range;
