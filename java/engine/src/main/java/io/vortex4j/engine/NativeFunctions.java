@@ -5,8 +5,6 @@ import io.vortex4j.calcite.jdbc.DialectFunctions;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
@@ -60,8 +58,6 @@ final class NativeFunctions {
             TimeUnitRange.DAY, "day", TimeUnitRange.HOUR, "hour", TimeUnitRange.MINUTE, "minute",
             TimeUnitRange.SECOND, "second", TimeUnitRange.MILLISECOND, "millisecond");
 
-    private static final Pattern ELEMENT = Pattern.compile("%(.?)");
-
     /** {@code rel} with the calls above in DataFusion's terms; other calls unchanged. */
     static RelNode of(RelNode rel) {
         return rel.accept(new RelHomogeneousShuttle() {
@@ -101,8 +97,7 @@ final class NativeFunctions {
                 return null;
             }
             SqlTypeName type = x.getType().getSqlTypeName();
-            boolean belowADay = unit.startUnit.multiplier.compareTo(TimeUnit.DAY.multiplier) < 0
-                    && !unit.startUnit.yearMonth;
+            boolean belowADay = DialectFunctions.belowADay(unit.startUnit);
             if (type != SqlTypeName.DATE && type != SqlTypeName.TIMESTAMP || type == SqlTypeName.DATE && belowADay) {
                 return null; // Calcite floors a DATE to an hour as no DataFusion function does
             }
@@ -132,14 +127,7 @@ final class NativeFunctions {
             if (!(format instanceof RexLiteral literal) || literal.getValueAs(String.class) == null) {
                 return false;
             }
-            Matcher m = ELEMENT.matcher(literal.getValueAs(String.class));
-            while (m.find()) {
-                String element = m.group(1);
-                if (element.isEmpty() || !DialectFunctions.STRFTIME_ELEMENTS.contains(element.charAt(0))) {
-                    return false;
-                }
-            }
-            return true;
+            return DialectFunctions.unsupportedStrftimeElement(literal.getValueAs(String.class)) == null;
         }
     }
 }

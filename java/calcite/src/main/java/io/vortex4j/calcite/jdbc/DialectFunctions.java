@@ -88,6 +88,26 @@ public final class DialectFunctions {
 
     private static final Pattern ELEMENT = Pattern.compile("%(.?)");
 
+    /** Whether {@code unit} is shorter than a day, where Calcite floors a DATE as no one else does. */
+    public static boolean belowADay(TimeUnit unit) {
+        return BELOW_A_DAY.contains(unit);
+    }
+
+    /**
+     * The first format element of {@code format} outside {@link #STRFTIME_ELEMENTS} ({@code "%g"},
+     * or {@code "%"} for a format ending in one), or null when every element is in it.
+     */
+    public static String unsupportedStrftimeElement(String format) {
+        Matcher m = ELEMENT.matcher(format);
+        while (m.find()) {
+            String element = m.group(1);
+            if (element.isEmpty() || !STRFTIME_ELEMENTS.contains(element.charAt(0))) {
+                return "%" + element;
+            }
+        }
+        return null;
+    }
+
     /** The functions, to chain after the connection's libraries. */
     public static SqlOperatorTable table() {
         // FORMAT_DATETIME is what strftime becomes: a call's operator is looked up again by name.
@@ -124,7 +144,7 @@ public final class DialectFunctions {
             }
             SqlParserPos pos = call.getParserPosition();
             SqlNode x = args.get(1);
-            if (BELOW_A_DAY.contains(unit)) {
+            if (belowADay(unit)) {
                 // Below a day a DATE is its midnight as a TIMESTAMP, as in DuckDB; FLOOR takes no
                 // hour of a DATE. A TIMESTAMP keeps its value (a TIMESTAMP(0) becomes TIMESTAMP(3)).
                 x = SqlStdOperatorTable.CAST.createCall(pos, x, timestampMillis(pos));
@@ -144,14 +164,11 @@ public final class DialectFunctions {
         @Override
         SqlNode rewrite(SqlValidator validator, SqlCall call, List<SqlNode> args) {
             String format = stringLiteral(call, args.get(1), "the format");
-            Matcher m = ELEMENT.matcher(format);
-            while (m.find()) {
-                String element = m.group(1);
-                if (element.isEmpty() || !STRFTIME_ELEMENTS.contains(element.charAt(0))) {
-                    throw error(call, "strftime does not take the format element '%" + element + "' (it takes %"
-                            + String.join(", %", STRFTIME_ELEMENTS.stream().map(String::valueOf).sorted().toList())
-                            + ")");
-                }
+            String unsupported = unsupportedStrftimeElement(format);
+            if (unsupported != null) {
+                throw error(call, "strftime does not take the format element '" + unsupported + "' (it takes %"
+                        + String.join(", %", STRFTIME_ELEMENTS.stream().map(String::valueOf).sorted().toList())
+                        + ")");
             }
             SqlParserPos pos = call.getParserPosition();
             SqlNode timestamp = SqlStdOperatorTable.CAST.createCall(pos, args.get(0), timestampMillis(pos));
