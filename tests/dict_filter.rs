@@ -19,6 +19,8 @@ use vortex4j::predicate::CmpOp;
 use vortex4j::predicate::Literal;
 use vortex4j::predicate::Predicate;
 use vortex4j::predicate::resolve::resolve;
+use vortex4j::predicate::prepared::PreparedFilter;
+use vortex4j::filter::LeafPath;
 use vortex4j::scan::Scan;
 use vortex4j::scan::filtered_rows;
 use vortex4j::runtime::session::execution_ctx;
@@ -211,9 +213,9 @@ fn degenerate_tables_all_and_none() {
     );
 }
 
-/// Files written by vortex: the kernel (or its refusal), the column filter (the kernel, or
-/// vortex's compute on the whole column where the dictionary is larger than the chunk) and
-/// vortex's own filtered scan agree with an independent evaluation.
+/// Files written by vortex: the prepared filter (the dictionary kernel, or vortex's compute on the
+/// whole column where the dictionary is larger than the chunk) and vortex's own filtered scan
+/// agree with an independent evaluation.
 #[test]
 fn agrees_with_vortex_filtered_scan_on_reference_files() {
     let dir = std::env::temp_dir().join(format!("vortex4j-test-{}", std::process::id()));
@@ -240,35 +242,34 @@ fn agrees_with_vortex_filtered_scan_on_reference_files() {
                     *memo.entry(v).or_insert_with(|| reference(&leaf, v))
                 })
                 .collect();
-            let mut scan = Scan::open(&file, &["s".to_string()], None).unwrap();
-            let (mut by_dict, mut by_filter) = (Vec::new(), Vec::new());
-            let (mut first, mut declined) = (0u64, 0);
+            let names = ["s".to_string()];
+            let mut scan = Scan::open(&file, &names, None).unwrap();
+            let prepared = PreparedFilter::of(&names, scan.dtypes(), &leaf).unwrap();
+            let mut selected = Vec::new();
+            let (mut first, mut not_by_dictionary) = (0u64, 0);
             while let Some(chunk) = scan.next_chunk().unwrap() {
                 let chunk = Chunk::new(chunk);
                 let len = chunk.len() as u64;
-                let mine = |out: &mut Vec<u64>| out.extend(independent.iter().filter(|&&r| r >= first && r < first + len));
-                match chunk.dict_filter(0, &leaf.encode()).unwrap() {
-                    Some(words) => bits(&words, first, &mut by_dict),
-                    None => {
-                        declined += 1;
-                        mine(&mut by_dict);
-                    }
-                }
-                match chunk.filter(0, &leaf.encode()).unwrap() {
-                    Some(words) => bits(&words, first, &mut by_filter),
+                let mut paths = [LeafPath::NotEvaluated];
+                match prepared.selection_by_paths(&chunk, &[None], &mut paths).unwrap() {
+                    Some(words) => bits(&words, first, &mut selected),
                     // Only ILIKE on non-ASCII values is left to Java.
-                    None if ilike => mine(&mut by_filter),
-                    None => panic!("{name}: {leaf:?} declined by the column filter"),
+                    None if ilike => {
+                        assert_eq!(paths[0], LeafPath::Declined, "{name}: {leaf:?}");
+                        selected.extend(independent.iter().filter(|&&r| r >= first && r < first + len));
+                    }
+                    None => panic!("{name}: {leaf:?} declined by the prepared filter"),
                 }
+                not_by_dictionary += usize::from(paths[0] != LeafPath::Dictionary);
                 first += len;
             }
             let vortex = filtered_rows(&file, &leaf).unwrap();
-            assert_eq!(by_dict, vortex, "{name}: {leaf:?}");
-            assert_eq!(by_filter, vortex, "{name}: {leaf:?}");
-            assert_eq!(by_dict, independent, "{name}: {leaf:?}");
+            assert_eq!(selected, vortex, "{name}: {leaf:?}");
+            assert_eq!(selected, independent, "{name}: {leaf:?}");
             if !reference_strategy && !ilike {
-                // Chunks 3 and 7 hold dictionaries larger than themselves: the kernel declines them.
-                assert_eq!(declined, 2, "{name}: {leaf:?}");
+                // Chunks 3 and 7 hold dictionaries larger than themselves: the kernel declines
+                // them, and vortex's compute on the whole column answers.
+                assert_eq!(not_by_dictionary, 2, "{name}: {leaf:?}");
             }
         }
     }

@@ -9,13 +9,15 @@ use vortex_array::dtype::PType;
 use super::call;
 use super::values::raw;
 use crate::aggregate::Func;
+use crate::filter::LeafPath;
 use crate::predicate::prepared;
 use crate::types::ChildType;
 use crate::types::ColumnType;
 use crate::types::Unit;
 
 /// One line per member, `table name code`: the type codes (`type`), time units (`unit`),
-/// aggregate functions (`aggregate`) and the prepared filter's tree tags (`tree`).
+/// aggregate functions (`aggregate`), the prepared filter's tree tags (`tree`) and the kernels
+/// that compute a leaf's selection (`path`).
 pub(crate) fn tables() -> String {
     let child = || ChildType { name: "x".into(), ty: ColumnType::Null, nullable: true, dtype: "null".into() };
     let mut types = vec![("NULL", ColumnType::Null), ("BOOL", ColumnType::Bool)];
@@ -64,6 +66,9 @@ pub(crate) fn tables() -> String {
     }
     for (name, tag) in prepared::TREE_TAGS {
         lines.push(format!("tree {name} {tag}"));
+    }
+    for (name, path) in LeafPath::ALL {
+        lines.push(format!("path {name} {}", path as i32));
     }
     lines.join("\n")
 }

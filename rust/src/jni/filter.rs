@@ -1,5 +1,5 @@
-//! Filters: the dictionary kernel, per-code tables, prepared filters with native counts and
-//! aggregates, and the reference filtered scan.
+//! Filters: prepared filters (selections, native counts and aggregates), per-code tables computed
+//! in Java, and the reference filtered scan.
 
 use jni::EnvUnowned;
 use jni::objects::JByteArray;
@@ -20,6 +20,7 @@ use super::into_handle;
 use super::values::*;
 use crate::aggregate::Aggregated;
 use crate::aggregate::Values;
+use crate::filter::LeafPath;
 use crate::io::file::OpenFile;
 use crate::predicate::Predicate;
 use crate::predicate::prepared::Filtered;
@@ -35,42 +36,6 @@ fn bitmap_or_null(env: &mut jni::Env<'_>, words: Option<Vec<u64>>) -> super::Jni
         Some(words) => Ok(raw(long_array(env, &words)?)),
         None => Ok(std::ptr::null_mut()),
     }
-}
-
-/// A bitmap (`long[]`) from `compute`, or null.
-fn words_or_null<'l>(
-    env: &mut EnvUnowned<'l>,
-    chunk: jlong,
-    leaf: JByteArray<'l>,
-    compute: impl FnOnce(&Chunk, &[u8]) -> crate::error::Result<Option<Vec<u64>>>,
-) -> jobject {
-    call(env, |env| {
-        let leaf = bytes(env, &leaf)?;
-        let words = compute(unsafe { borrow::<Chunk>(chunk, "chunk")? }, &leaf)?;
-        bitmap_or_null(env, words)
-    })
-}
-
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_evaluateDictFilter<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-    chunk: jlong,
-    column: jint,
-    leaf: JByteArray<'l>,
-) -> jobject {
-    words_or_null(&mut env, chunk, leaf, |c, l| c.dict_filter(column.max(-1) as usize, l))
-}
-
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_io_vortex4j_reader_internal_Native_evaluateFilter<'l>(
-    mut env: EnvUnowned<'l>,
-    _: JClass<'l>,
-    chunk: jlong,
-    column: jint,
-    leaf: JByteArray<'l>,
-) -> jobject {
-    words_or_null(&mut env, chunk, leaf, |c, l| c.filter(column.max(-1) as usize, l))
 }
 
 #[unsafe(no_mangle)]
@@ -230,6 +195,23 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_freeFilter<'l>(
     })
 }
 
+/// The prepared filter and chunk a per-chunk call names, with the selections of the leaves Java
+/// evaluates.
+///
+/// # Safety
+/// `filter` and `chunk` are open handles Java holds for the call (as for [`borrow`]).
+unsafe fn filter_on_chunk<'h>(
+    env: &mut jni::Env<'_>,
+    filter: jlong,
+    chunk: jlong,
+    external: &JObjectArray<'_>,
+) -> super::JniResult<(&'h PreparedFilter, &'h Chunk, Vec<Option<Vec<u64>>>)> {
+    let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
+    let external = external_selections(env, filter, external)?;
+    let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+    Ok((filter, chunk, external))
+}
+
 /// The selections of the leaves Java evaluates (`long[]` or null each; the array itself null
 /// when there are none).
 fn external_selections(env: &mut jni::Env<'_>, filter: &PreparedFilter, external: &JObjectArray<'_>) -> super::JniResult<Vec<Option<Vec<u64>>>> {
@@ -256,10 +238,35 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_countSelected<'l>
     external: JObjectArray<'l>,
 ) -> jlong {
     call(&mut env, |env| {
-        let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
-        let external = external_selections(env, filter, &external)?;
-        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        let (filter, chunk, external) = unsafe { filter_on_chunk(env, filter, chunk, &external)? };
         Ok(filter.count(chunk, &external)?.map_or(-1, |n| n as jlong))
+    })
+}
+
+/// The rows of the chunk the prepared filter selects, as a bitmap; null when it cannot evaluate a
+/// leaf on this chunk. `paths` (may be null; one int per leaf) receives the kernel that computed
+/// each leaf's selection (the `path` code table).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_io_vortex4j_reader_internal_Native_selectRows<'l>(
+    mut env: EnvUnowned<'l>,
+    _: JClass<'l>,
+    chunk: jlong,
+    filter: jlong,
+    external: JObjectArray<'l>,
+    paths: JIntArray<'l>,
+) -> jobject {
+    call(&mut env, |env| {
+        let (filter, chunk, external) = unsafe { filter_on_chunk(env, filter, chunk, &external)? };
+        let mut taken = vec![LeafPath::NotEvaluated; filter.leaves()];
+        let words = filter.selection_by_paths(chunk, &external, &mut taken)?;
+        if !paths.is_null() {
+            let codes: Vec<i32> = taken.iter().map(|&p| p as i32).collect();
+            if paths.len(env)? != codes.len() {
+                return Err(crate::error::Error::Invalid(format!("{} paths for {} leaves", paths.len(env)?, codes.len())).into());
+            }
+            paths.set_region(env, 0, &codes)?;
+        }
+        bitmap_or_null(env, words)
     })
 }
 
@@ -281,9 +288,7 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_aggregateSelected
     call(&mut env, |env| {
         let aggs = aggregate_specs(env, funcs, columns, starts)?;
         let keys = key_columns(env, keys)?;
-        let filter = unsafe { borrow::<PreparedFilter>(filter, "prepared filter")? };
-        let external = external_selections(env, filter, &external)?;
-        let chunk = unsafe { borrow::<Chunk>(chunk, "chunk")? };
+        let (filter, chunk, external) = unsafe { filter_on_chunk(env, filter, chunk, &external)? };
         match filter.aggregate(chunk, &external, &keys, &aggs)? {
             Filtered::Aggregated(aggregated) => partials_to_java(env, aggregated),
             Filtered::Selected(words) => Ok(raw(long_array(env, &words)?)),

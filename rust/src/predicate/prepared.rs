@@ -10,6 +10,7 @@
 use crate::aggregate::Aggregated;
 use crate::error::Error;
 use crate::error::Result;
+use crate::filter::LeafPath;
 use crate::predicate::Predicate;
 use crate::predicate::resolve::Resolved;
 use crate::predicate::resolve::resolve;
@@ -55,6 +56,8 @@ enum Node {
 
 #[derive(Debug)]
 struct NativeLeaf {
+    /// Its index among the leaves Java sent.
+    index: usize,
     column: usize,
     /// Normalized (no NOT).
     predicate: Predicate,
@@ -86,7 +89,7 @@ impl PreparedFilter {
             // Re-encoded after normalizing: the dictionary cache key of `Chunk::filter` too.
             let key = predicate.encode();
             let resolved = resolve(&predicate, dtype).ok();
-            prepared.push(Some(Node::Native(NativeLeaf { column: spec.column, predicate, key, resolved })));
+            prepared.push(Some(Node::Native(NativeLeaf { index: k, column: spec.column, predicate, key, resolved })));
         }
         let mut pos = 0;
         let root = parse(shape, &mut pos, &mut prepared, 0)?;
@@ -138,10 +141,21 @@ impl PreparedFilter {
     /// evaluates it; `None` when a leaf cannot be evaluated natively on this chunk (the caller
     /// evaluates the filter its own way).
     pub fn selection(&self, chunk: &Chunk, external: &[Option<Vec<u64>>]) -> Result<Option<Vec<u64>>> {
-        if external.len() != self.leaves {
-            return Err(Error::Invalid(format!("{} external selections for {} leaves", external.len(), self.leaves)));
+        self.selection_by_paths(chunk, external, &mut vec![LeafPath::NotEvaluated; self.leaves])
+    }
+
+    /// [`PreparedFilter::selection`], writing to `paths[k]` the kernel that computed leaf `k`'s
+    /// selection (left as it is for a leaf not reached).
+    pub fn selection_by_paths(&self, chunk: &Chunk, external: &[Option<Vec<u64>>], paths: &mut [LeafPath]) -> Result<Option<Vec<u64>>> {
+        if external.len() != self.leaves || paths.len() != self.leaves {
+            return Err(Error::Invalid(format!(
+                "{} external selections and {} paths for {} leaves",
+                external.len(),
+                paths.len(),
+                self.leaves
+            )));
         }
-        eval(&self.root, chunk, external)
+        eval(&self.root, chunk, external, paths)
     }
 
     /// How many rows of `chunk` the filter selects (see [`PreparedFilter::selection`]).
@@ -200,13 +214,13 @@ fn parse(shape: &[i32], pos: &mut usize, leaves: &mut [Option<Node>], depth: usi
     }
 }
 
-fn eval(node: &Node, chunk: &Chunk, external: &[Option<Vec<u64>>]) -> Result<Option<Vec<u64>>> {
+fn eval(node: &Node, chunk: &Chunk, external: &[Option<Vec<u64>>], paths: &mut [LeafPath]) -> Result<Option<Vec<u64>>> {
     let words = chunk.len().div_ceil(64);
     Ok(Some(match node {
         Node::And(children) => {
             let mut acc = crate::filter::bits::ones(chunk.len());
             for c in children {
-                let Some(w) = eval(c, chunk, external)? else {
+                let Some(w) = eval(c, chunk, external, paths)? else {
                     return Ok(None);
                 };
                 acc.iter_mut().zip(w).for_each(|(a, b)| *a &= b);
@@ -219,7 +233,7 @@ fn eval(node: &Node, chunk: &Chunk, external: &[Option<Vec<u64>>]) -> Result<Opt
         Node::Or(children) => {
             let mut acc = vec![0u64; words];
             for c in children {
-                let Some(w) = eval(c, chunk, external)? else {
+                let Some(w) = eval(c, chunk, external, paths)? else {
                     return Ok(None);
                 };
                 acc.iter_mut().zip(w).for_each(|(a, b)| *a |= b);
@@ -227,11 +241,20 @@ fn eval(node: &Node, chunk: &Chunk, external: &[Option<Vec<u64>>]) -> Result<Opt
             acc
         }
         Node::Native(l) => match chunk.filter_leaf(l.column, &l.predicate, &l.key, l.resolved.as_ref())? {
-            Some(w) => w,
-            None => return Ok(None),
+            Some((w, path)) => {
+                paths[l.index] = path;
+                w
+            }
+            None => {
+                paths[l.index] = LeafPath::Declined;
+                return Ok(None);
+            }
         },
         Node::External(k) => match &external[*k] {
-            Some(w) if w.len() == words => w.clone(),
+            Some(w) if w.len() == words => {
+                paths[*k] = LeafPath::Java;
+                w.clone()
+            }
             Some(w) => return Err(Error::Invalid(format!("an external selection of {} words for {} rows", w.len(), chunk.len()))),
             None => return Err(Error::Invalid(format!("no selection for leaf {k}, which Java evaluates"))),
         },
@@ -290,6 +313,7 @@ mod tests {
             Predicate::Or(vec![]),
         ];
         let is_common = |p: &Predicate| *p == eq("s", Literal::Utf8(common.clone()));
+        let mut by_dictionary = 0;
         for filter in filters {
             let expected = if filter == Predicate::And(vec![]) {
                 file.row_count()
@@ -324,6 +348,15 @@ mod tests {
                     }
                     let ext: Vec<Option<Vec<u64>>> = externals.iter().map(|&e| e.then(|| words.clone())).collect();
                     counted += f.count(&chunk, &ext).unwrap().unwrap();
+                    // Each leaf reports its kernel: Java's where Java evaluated it, a native one
+                    // otherwise (or none, where an AND stopped before it).
+                    let mut paths = vec![LeafPath::NotEvaluated; externals.len()];
+                    f.selection_by_paths(&chunk, &ext, &mut paths).unwrap().unwrap();
+                    for (k, (&e, &path)) in externals.iter().zip(&paths).enumerate() {
+                        let native = !matches!(path, LeafPath::Java | LeafPath::Declined);
+                        assert!(path == LeafPath::NotEvaluated || (e == (path == LeafPath::Java) && (e || native)), "{filter:?}: leaf {k} took {path:?}");
+                        by_dictionary += usize::from(path == LeafPath::Dictionary);
+                    }
                     // COUNT(*) grouped by s: the groups' rows add up to the count.
                     match f.aggregate(&chunk, &ext, &[1], &[(0, -1, 0.0)]).unwrap() {
                         Filtered::Aggregated(a) => aggregated += a.partials[1].count.iter().sum::<i64>() as u64,
@@ -334,6 +367,7 @@ mod tests {
                 assert_eq!(aggregated, expected, "{filter:?} (external: {as_external})");
             }
         }
+        assert!(by_dictionary > 0, "the dictionary kernel answered no leaf");
         let _ = std::fs::remove_file(path);
     }
 

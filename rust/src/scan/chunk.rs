@@ -1,4 +1,4 @@
-//! What Java does with one chunk: export a column, filter a dictionary column, show encodings.
+//! What Java does with one chunk: export a column, select rows by a leaf, aggregate, show encodings.
 
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -16,6 +16,7 @@ use crate::error::Result;
 use crate::export::Exported;
 use crate::export::export_column;
 use crate::export::export_entries;
+use crate::filter::LeafPath;
 use crate::filter::column_selection;
 use crate::filter::dict::CodeTable;
 use crate::filter::dict::code_table;
@@ -167,20 +168,6 @@ impl Chunk {
         Ok(self.data.columns[i].display_tree_encodings_only().to_string())
     }
 
-    /// Decodes a leaf predicate sent for column `i`.
-    fn leaf(&self, i: usize, encoded: &[u8]) -> Result<Predicate> {
-        self.check_column(i)?;
-        let leaf = Predicate::decode(encoded)?.normalize();
-        match leaf.column() {
-            Some(c) if c == self.data.names[i] => Ok(leaf),
-            Some(c) => Err(Error::Invalid(format!(
-                "predicate on column '{c}' sent for column '{}'",
-                self.data.names[i]
-            ))),
-            None => Err(Error::Invalid("the dictionary filter takes one comparison, not AND/OR/NOT".into())),
-        }
-    }
-
     /// The code table of `leaf` (whose encoding is `encoded`, the cache key) on the dictionary
     /// `values` of column `i`, cached per dictionary; `None` when it is not evaluated natively
     /// (ILIKE on a dictionary with non-ASCII entries, see [`crate::predicate::like`]).
@@ -210,44 +197,30 @@ impl Chunk {
             .context(|| format!("{}: column '{}': cannot select rows by code", self.data.path, self.data.names[i]))
     }
 
-    /// The dictionary filter: the selection bitmap of `leaf` on column `i`, or `None` to decline
-    /// (not a dictionary of strings, a dictionary larger than the chunk, or an ILIKE on
-    /// non-ASCII entries).
-    pub fn dict_filter(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
-        let leaf = self.leaf(i, encoded)?;
-        let Some((codes, values)) = string_dictionary(&self.data.columns[i]) else {
-            return Ok(None);
-        };
-        Ok(match self.dict_outcome(i, &leaf, encoded, &codes, &values)? {
-            DictOutcome::Selected(words) => Some(words),
-            DictOutcome::LargerThanChunk | DictOutcome::Declined => None,
-        })
-    }
-
-    /// The selection of `leaf` on column `i` computed natively: by the dictionary kernel for a
-    /// dictionary of strings, else (or when the dictionary is larger than the chunk) by vortex's
-    /// compute on the column's encoded data. `None` when the leaf cannot be evaluated natively
-    /// (a literal type the expression layer does not take, an ILIKE on non-ASCII values): the
-    /// caller evaluates it instead.
-    pub fn filter(&self, i: usize, encoded: &[u8]) -> Result<Option<Vec<u64>>> {
-        let leaf = self.leaf(i, encoded)?;
-        let resolved = resolve(&leaf, self.data.columns[i].dtype()).ok();
-        self.filter_leaf(i, &leaf, encoded, resolved.as_ref())
-    }
-
-    /// [`Chunk::filter`] of a leaf already decoded and normalized (`encoded` is its encoding, the
-    /// dictionary cache's key) and resolved against column `i`'s dtype (`None`: it cannot be, so
-    /// only the dictionary kernel may take it): what a prepared filter evaluates per chunk.
-    pub(crate) fn filter_leaf(&self, i: usize, leaf: &Predicate, encoded: &[u8], resolved: Option<&Resolved>) -> Result<Option<Vec<u64>>> {
+    /// The selection of a leaf on column `i`, decoded and normalized (`encoded` is its encoding,
+    /// the dictionary cache's key) and resolved against the column's dtype (`None`: it cannot be,
+    /// so only the dictionary kernel may take it), with the kernel that computed it: by the
+    /// dictionary kernel for a dictionary of strings, else (or when the dictionary is larger than
+    /// the chunk) by the packed-integer kernel or vortex's compute on the column's encoded data.
+    /// `None` when the leaf cannot be evaluated natively (a literal type the expression layer does
+    /// not take, an ILIKE on non-ASCII values): the caller evaluates it instead. What a prepared
+    /// filter evaluates per chunk.
+    pub(crate) fn filter_leaf(
+        &self,
+        i: usize,
+        leaf: &Predicate,
+        encoded: &[u8],
+        resolved: Option<&Resolved>,
+    ) -> Result<Option<(Vec<u64>, LeafPath)>> {
         self.check_column(i)?;
         let column = &self.data.columns[i];
         if crate::filter::list::is_list_leaf(leaf) {
             let mut ctx = execution_ctx();
-            return crate::filter::list::selection(column, &self.data.names[i], leaf, &mut ctx).map(Some);
+            return Ok(Some((crate::filter::list::selection(column, &self.data.names[i], leaf, &mut ctx)?, LeafPath::List)));
         }
         if let Some((codes, values)) = string_dictionary(column) {
             match self.dict_outcome(i, leaf, encoded, &codes, &values)? {
-                DictOutcome::Selected(words) => return Ok(Some(words)),
+                DictOutcome::Selected(words) => return Ok(Some((words, LeafPath::Dictionary))),
                 DictOutcome::Declined => return Ok(None),
                 DictOutcome::LargerThanChunk => {}
             }
@@ -262,7 +235,7 @@ impl Chunk {
         // as cheap, and the keys and aggregates read it anyway).
         if self.decoded.lock().expect("decoding lock poisoned")[i].is_none() {
             if let Some(words) = crate::filter::int::selection(column, resolved, &mut ctx).context(context)? {
-                return Ok(Some(words));
+                return Ok(Some((words, LeafPath::PackedIntegers)));
             }
         }
         // Validity alone (IS NULL) needs no decoding.
@@ -281,7 +254,8 @@ impl Chunk {
         if resolved.has_ilike() && !ascii_only(column, &mut ctx).context(context)? {
             return Ok(None);
         }
-        column_selection(column, resolved, &mut ctx).map(Some).context(context)
+        let words = column_selection(column, resolved, &mut ctx).context(context)?;
+        Ok(Some((words, LeafPath::Compute)))
     }
 
     /// Selects the rows of dictionary column `i` by a per-code table computed elsewhere (Java

@@ -7,6 +7,7 @@ import io.vortex4j.reader.array.Int64Array;
 import io.vortex4j.reader.array.Values;
 import io.vortex4j.reader.array.VarBinDictArray;
 import io.vortex4j.reader.compute.Compute;
+import io.vortex4j.reader.compute.LeafPath;
 import io.vortex4j.reader.compute.PredicateEvaluator;
 import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.oracle.Sql3;
@@ -30,7 +31,7 @@ import static io.vortex4j.reader.predicate.Predicate.or;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
@@ -321,19 +322,15 @@ public class ReferenceFileTest {
             int chunk = 0;
             for (Chunk c : scan) {
                 try (c) {
-                    long[] words = PredicateEvaluator.dictFilter(c, 1, p);
-                    if (chunk % 4 == 3) {
-                        assertNull("chunk " + chunk, words);
-                    } else {
-                        assertNotNull("chunk " + chunk, words);
-                        Bitmap b = new Bitmap(words, c.length());
-                        for (int i = 0; i < c.length(); i++) {
-                            assertEquals("row " + (c.firstRow() + i), "AAPL".equals(f.s.get((int) c.firstRow() + i)),
-                                    b.get(i));
-                        }
+                    LeafPath path = PredicateEvaluator.leafPaths(c, p).get(0);
+                    assertEquals("chunk " + chunk, chunk % 4 == 3 ? LeafPath.COMPUTE : LeafPath.DICTIONARY, path);
+                    Bitmap b = PredicateEvaluator.selection(c, p);
+                    for (int i = 0; i < c.length(); i++) {
+                        assertEquals("row " + (c.firstRow() + i), "AAPL".equals(f.s.get((int) c.firstRow() + i)),
+                                b.get(i));
                     }
-                    // Not a dictionary column: declined.
-                    assertNull(PredicateEvaluator.dictFilter(c, 0, eq("id", 5)));
+                    // Not a dictionary column: another kernel.
+                    assertNotEquals(LeafPath.DICTIONARY, PredicateEvaluator.leafPaths(c, eq("id", 5)).get(0));
                     chunk++;
                 }
             }

@@ -4,31 +4,33 @@ import io.vortex4j.VortexException;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.array.Bitmap;
-import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.reader.predicate.PredicateCodec;
 import io.vortex4j.reader.predicate.RowFilter;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * Computes which rows of a chunk a {@link Predicate} selects, as a {@link Bitmap}, and memoizes
  * it per chunk and predicate (thread-safe; dropped when the chunk closes).
  *
- * <p>The predicate is put in negation normal form; AND and OR then combine the leaves' bitmaps
- * word by word. A leaf on a dictionary-encoded string column is evaluated natively on the
- * dictionary ({@code Native.evaluateDictFilter}): once per distinct value, then one code lookup
- * per row, no string decoded. A leaf on another column, or on a dictionary larger than the
- * chunk, is evaluated natively with vortex's compute on the encoded data. A {@link
- * Predicate.Computed} leaf (a Java function) on a dictionary column runs once per entry and once
- * for null in Java, and the native kernel selects the rows from that per-code table ({@link
- * EntryFilter}); so does an ILIKE on non-ASCII dictionary entries, with the reader's matcher.
- * Leaves none of these take (a literal the native side cannot carry, a computed leaf on another
- * column or on a dictionary larger than the chunk) take the generic row-by-row path. All give
- * the same answer.
+ * <p>The predicate is evaluated natively through the filter its scan prepared once ({@link
+ * PreparedFilter}, {@link io.vortex4j.reader.Scan#prepared}): its leaves decoded, normalized and
+ * resolved once per scan, then per chunk one native call computes the selection. A leaf on a
+ * dictionary-encoded string column is evaluated on the dictionary: once per distinct value, then
+ * one code lookup per row, no string decoded; a leaf on another column, or on a dictionary larger
+ * than the chunk, with the packed-integer kernel or vortex's compute on the encoded data. A
+ * {@link Predicate.Computed} leaf (a Java function) runs in Java, on a dictionary column once per
+ * entry and once for null, the native kernel then selecting the rows from that per-code table
+ * ({@link EntryFilter}), and its selection goes to the native call with the chunk.
+ *
+ * <p>When the native side declines a chunk (an ILIKE on non-ASCII dictionary entries, a literal it
+ * cannot compare), AND and OR combine their children's selections word by word, each child again
+ * natively where it can; a declined LIKE leaf is answered by the reader's matcher once per
+ * dictionary entry, any other by the generic row-by-row path. All give the same answer.
  *
  * <p>Counts and pushed aggregates need no bitmap in Java: {@link Compute#count} and {@link
- * GroupAggregate} evaluate a filter prepared once per scan ({@link PreparedFilter}) and count or
- * aggregate the rows it selects in one native call per chunk; they come back here only for a chunk
- * the native side declines.
+ * GroupAggregate} count or aggregate the rows the same prepared filter selects in one native call
+ * per chunk; they come back here only for a chunk the native side declines.
  *
  * <p>Native evaluation is on unless the system property {@code vortex4j.dictFilter} is {@code
  * false}, or {@link #setDictFilterEnabled} turns it off: then every leaf takes the generic path.
@@ -56,11 +58,39 @@ public final class PredicateEvaluator {
             chunk.handle().checkOpen();
             return memo;
         }
-        Bitmap result = evaluate(chunk, filter.normalize());
+        Bitmap result = dictFilterEnabled && !PreparedFilter.isJavaLeaf(filter) ? prepared(chunk, filter) : null;
+        if (result == null) {
+            result = evaluate(chunk, filter.normalize());
+        }
         chunk.selectionMemo().putIfAbsent(filter, result);
         return result;
     }
 
+    /**
+     * Which kernel computed each leaf of {@code filter} (its negation normal form, leaves in
+     * order) on {@code chunk} through the filter prepared for its scan: a diagnostic of what
+     * {@link #selection} does (a declined chunk shows {@link LeafPath#DECLINED} for the leaf that
+     * declined). Evaluates the filter again.
+     */
+    public static List<LeafPath> leafPaths(Chunk chunk, Predicate filter) {
+        PreparedFilter prepared = chunk.scan().prepared(filter);
+        if (prepared == null) {
+            throw new IllegalStateException("the scan of " + chunk + " is closed");
+        }
+        int[] paths = new int[prepared.leafCount()];
+        Arrays.fill(paths, LeafPath.NOT_EVALUATED.ordinal());
+        prepared.select(chunk, paths);
+        LeafPath[] all = LeafPath.values();
+        return Arrays.stream(paths).mapToObj(p -> all[p]).toList();
+    }
+
+    /** The selection by the filter the chunk's scan prepared, or null when it declines the chunk. */
+    private static Bitmap prepared(Chunk chunk, Predicate filter) {
+        PreparedFilter prepared = chunk.scan().prepared(filter);
+        return prepared == null ? null : prepared.select(chunk, null);
+    }
+
+    /** The reader's own evaluation of a normalized filter: AND and OR of the children's selections. */
     private static Bitmap evaluate(Chunk chunk, Predicate p) {
         if (p instanceof Predicate.And and) {
             Bitmap acc = Bitmap.all(chunk.length());
@@ -96,65 +126,22 @@ public final class PredicateEvaluator {
         return column;
     }
 
+    /**
+     * A leaf the native side declines or Java evaluates: a computed leaf, or a LIKE the native side
+     * declines (an ILIKE on values that are not all ASCII, see {@link Predicate.Like}), once per
+     * dictionary entry; otherwise (or on a column that is not a dictionary) row by row.
+     */
     private static Bitmap leaf(Chunk chunk, Predicate leaf) {
         int column = column(chunk.schema(), leaf);
-        if (dictFilterEnabled) {
-            Bitmap selected = leaf instanceof Predicate.Computed c
-                    ? EntryFilter.select(chunk, column, new EntryCache.Identity(c.test()), c.test(), c.negated())
-                    : nativeSelection(chunk, column, leaf);
-            if (selected != null) {
-                return selected;
-            }
-        }
-        return RowFilter.select(chunk.column(column), leaf);
-    }
-
-    /**
-     * The native selection of a leaf; for a LIKE the native side declines (an ILIKE on values
-     * that are not all ASCII, see {@link Predicate.Like}), the reader's own matcher once per
-     * dictionary entry. Null when neither applies.
-     */
-    private static Bitmap nativeSelection(Chunk chunk, int column, Predicate leaf) {
-        long[] words = nativeFilter(chunk, column, leaf);
-        if (words != null) {
-            return new Bitmap(words, chunk.length());
-        }
-        if (leaf instanceof Predicate.Like l) {
+        Bitmap selected = null;
+        if (dictFilterEnabled && leaf instanceof Predicate.Computed c) {
+            selected = EntryFilter.select(chunk, column, new EntryCache.Identity(c.test()), c.test(), c.negated());
+        } else if (dictFilterEnabled && leaf instanceof Predicate.Like l) {
             Predicate.Like positive = new Predicate.Like(l.column(), l.pattern(), l.escape(), l.caseInsensitive(), false);
             java.util.function.Predicate<String> matcher = positive.matcher();
             Predicate.ValueTest matches = v -> v == null ? null : matcher.test((String) v);
-            return EntryFilter.select(chunk, column, positive, matches, l.negated());
+            selected = EntryFilter.select(chunk, column, positive, matches, l.negated());
         }
-        return null;
-    }
-
-    /** The native selection of a leaf (dictionary kernel or vortex compute), or null. */
-    private static long[] nativeFilter(Chunk chunk, int column, Predicate leaf) {
-        byte[] encoded;
-        try {
-            encoded = PredicateCodec.encode(leaf);
-        } catch (IllegalArgumentException e) {
-            return null; // a literal the native side cannot carry (java.time values)
-        }
-        return callNative(Native::evaluateFilter, chunk, column, encoded);
-    }
-
-    /** The native dictionary filter's bitmap alone, or null when it declines. */
-    public static long[] dictFilter(Chunk chunk, int column, Predicate leaf) {
-        return callNative(Native::evaluateDictFilter, chunk, column, PredicateCodec.encode(leaf));
-    }
-
-    /** A native leaf evaluation: (chunk handle, column, encoded leaf) to a bitmap or null. */
-    private interface NativeLeaf {
-        long[] evaluate(long chunk, int column, byte[] leaf);
-    }
-
-    private static long[] callNative(NativeLeaf f, Chunk chunk, int column, byte[] leaf) {
-        long h = chunk.handle().acquire();
-        try {
-            return f.evaluate(h, column, leaf);
-        } finally {
-            chunk.handle().release();
-        }
+        return selected != null ? selected : RowFilter.select(chunk.column(column), leaf);
     }
 }

@@ -3,6 +3,7 @@ package io.vortex4j.reader.compute;
 import io.vortex4j.reader.Chunk;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.array.Bitmap;
 import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.internal.NativeHandle;
 import io.vortex4j.reader.predicate.Predicate;
@@ -12,8 +13,10 @@ import java.util.List;
 
 /**
  * A chunk filter prepared once per {@link Scan} on the native side ({@code rust/src/predicate/prepared.rs}):
- * its leaves decoded, normalized and resolved against the scanned columns, so that counting or
- * aggregating the rows a chunk selects is one native call, and no bitmap crosses JNI.
+ * its leaves decoded, normalized and resolved against the scanned columns, so that selecting,
+ * counting or aggregating the rows a chunk selects is one native call (a count or an aggregate
+ * with no bitmap crossing JNI). It is the one way a filter is evaluated natively: row consumers
+ * ({@link PredicateEvaluator#selection}), counts and pushed aggregates all use it.
  *
  * <p>The filter crosses in negation normal form as a shape, prefix order {@code AND n}, {@code OR
  * n}, {@code LEAF k}, over the leaves' encodings ({@link PredicateCodec}). A leaf the encoding
@@ -142,6 +145,15 @@ public final class PreparedFilter implements AutoCloseable {
         leaves.add(p);
     }
 
+    /**
+     * Whether {@code filter} is one leaf (in negation normal form) that Java evaluates: a {@link
+     * Predicate.Computed}, or a literal the encoding cannot carry.
+     */
+    static boolean isJavaLeaf(Predicate filter) {
+        Predicate p = filter.normalize();
+        return !(p instanceof Predicate.And) && !(p instanceof Predicate.Or) && encoding(p) == null;
+    }
+
     /** The leaf's wire encoding, or null when Java evaluates it. */
     private static byte[] encoding(Predicate leaf) {
         if (leaf instanceof Predicate.Computed) {
@@ -154,28 +166,23 @@ public final class PreparedFilter implements AutoCloseable {
         }
     }
 
+    /**
+     * The rows of {@code chunk} the filter selects, or null when the chunk is declined; {@code
+     * paths} (null, or one per leaf) receives the {@link LeafPath} ordinal of each leaf.
+     */
+    public Bitmap select(Chunk chunk, int[] paths) {
+        long[] words = onChunk(chunk, null, (c, f, external) -> Native.selectRows(c, f, external, paths));
+        return words == null ? null : new Bitmap(words, chunk.length());
+    }
+
+    /** How many leaves the filter has (in negation normal form). */
+    public int leafCount() {
+        return javaLeaves.length;
+    }
+
     /** How many rows of {@code chunk} the filter selects, or -1 when the chunk is declined. */
     public long count(Chunk chunk) {
-        long[][] external = externalSelections(chunk);
-        if (external == DECLINED) {
-            return -1;
-        }
-        long f;
-        try {
-            f = handle.acquire();
-        } catch (IllegalStateException e) {
-            return -1; // its scan closed meanwhile
-        }
-        try {
-            long c = chunk.handle().acquire();
-            try {
-                return Native.countSelected(c, f, external);
-            } finally {
-                chunk.handle().release();
-            }
-        } finally {
-            handle.release();
-        }
+        return onChunk(chunk, -1L, Native::countSelected);
     }
 
     /**
@@ -212,20 +219,34 @@ public final class PreparedFilter implements AutoCloseable {
      * when the aggregate kernel does not take the chunk, or null when the chunk is declined.
      */
     public Object aggregate(Chunk chunk, int[] keys, int[] funcs, int[] columns, double[] starts) {
+        return onChunk(chunk, null,
+                (c, f, external) -> Native.aggregateSelected(c, f, external, keys, funcs, columns, starts));
+    }
+
+    /** A native call on a chunk through this filter: (chunk handle, filter handle, external selections). */
+    private interface ChunkCall<T> {
+        T apply(long chunk, long filter, long[][] external);
+    }
+
+    /**
+     * {@code call} with the Java leaves' selections and both handles held, or {@code declined}
+     * when a Java leaf throws or the filter was closed with its scan meanwhile.
+     */
+    private <T> T onChunk(Chunk chunk, T declined, ChunkCall<T> call) {
         long[][] external = externalSelections(chunk);
         if (external == DECLINED) {
-            return null;
+            return declined;
         }
         long f;
         try {
             f = handle.acquire();
         } catch (IllegalStateException e) {
-            return null; // its scan closed meanwhile
+            return declined;
         }
         try {
             long c = chunk.handle().acquire();
             try {
-                return Native.aggregateSelected(c, f, external, keys, funcs, columns, starts);
+                return call.apply(c, f, external);
             } finally {
                 chunk.handle().release();
             }

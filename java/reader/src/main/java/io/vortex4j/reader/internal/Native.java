@@ -182,8 +182,8 @@ public final class Native {
     /**
      * The code tables the native library uses (docs/jni.md, "Code tables"), one member per line:
      * {@code table name code}, for the tables {@code type} ({@code DataType.Kind}), {@code unit}
-     * ({@code DataType.TimeUnit}), {@code aggregate} ({@code GroupAggregate.Function}) and
-     * {@code tree} (the prepared filter's shape tags).
+     * ({@code DataType.TimeUnit}), {@code aggregate} ({@code GroupAggregate.Function}), {@code
+     * tree} (the prepared filter's shape tags) and {@code path} ({@code LeafPath}).
      */
     public static native String codeTables();
 
@@ -191,22 +191,6 @@ public final class Native {
     public static native void freeChunk(long chunk);
 
     // ---- filters
-
-    /**
-     * Evaluates a leaf predicate on a dictionary-encoded string column once per dictionary entry
-     * and selects rows by code lookup. Returns the selection bitmap of the chunk's rows, or null
-     * to decline (the column is not dictionary-encoded, or the dictionary is larger than the
-     * chunk), in which case the caller evaluates the leaf itself.
-     */
-    public static native long[] evaluateDictFilter(long chunk, int column, byte[] leaf);
-
-    /**
-     * Evaluates a leaf predicate on column {@code column} natively: a dictionary-encoded string
-     * column through {@link #evaluateDictFilter} (null when it declines), any other column with
-     * vortex's compute on its encoded data. Null when the leaf cannot be evaluated natively; the
-     * caller then evaluates it row by row.
-     */
-    public static native long[] evaluateFilter(long chunk, int column, byte[] leaf);
 
     /**
      * The reference: vortex's own scan of the file with the predicate as its filter expression.
@@ -248,7 +232,7 @@ public final class Native {
      * of {@code table} (LSB first) says whether rows whose code is {@code c} are selected, and
      * bit {@code n} (n = the dictionary's size) whether rows with a null code are; {@code table}
      * has exactly {@code (n + 64) / 64} words. Rows are selected by the same fused unpack/lookup
-     * kernel as {@link #evaluateDictFilter}. Returns the selection bitmap, or null when the column
+     * kernel as the dictionary filter. Returns the selection bitmap, or null when the column
      * is not dictionary-encoded; throws if the table does not fit the dictionary.
      */
     public static native long[] selectByCodeTable(long chunk, int column, long[] table);
@@ -266,6 +250,15 @@ public final class Native {
 
     /** Frees a prepared filter handle. */
     public static native void freeFilter(long filter);
+
+    /**
+     * The rows of the chunk the prepared filter selects, as a bitmap; {@code external[k]} is the
+     * selection of leaf k where Java evaluates it ({@code external} null when it evaluates none).
+     * Null when a leaf cannot be evaluated natively on this chunk. {@code paths} (null, or one
+     * int per leaf) receives the kernel that computed each leaf's selection ({@code LeafPath}
+     * ordinals).
+     */
+    public static native long[] selectRows(long chunk, long filter, long[][] external, int[] paths);
 
     /**
      * How many rows of the chunk the prepared filter selects; {@code external[k]} is the

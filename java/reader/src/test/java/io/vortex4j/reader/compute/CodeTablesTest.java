@@ -30,7 +30,8 @@ public class CodeTablesTest {
         assertEquals("aggregate functions", ordinals(GroupAggregate.Function.values()), tables.get("aggregate"));
         assertEquals("filter tree tags", Map.of("AND", PreparedFilter.AND, "OR", PreparedFilter.OR,
                 "LEAF", PreparedFilter.LEAF), tables.get("tree"));
-        assertEquals("tables", java.util.Set.of("type", "unit", "aggregate", "tree"), tables.keySet());
+        assertEquals("leaf paths", ordinals(LeafPath.values()), tables.get("path"));
+        assertEquals("tables", java.util.Set.of("type", "unit", "aggregate", "tree", "path"), tables.keySet());
     }
 
     private static Map<String, Integer> ordinals(Enum<?>[] members) {

@@ -11,8 +11,6 @@ import io.vortex4j.reader.predicate.Predicate;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
@@ -130,13 +128,14 @@ public class DictFilterCrossCheckTest {
         try (VortexFile file = VortexFile.open(f.path); Scan scan = file.scan("s")) {
             for (Chunk c : scan) {
                 try (c) {
-                    long[] words = PredicateEvaluator.dictFilter(c, 0, Predicate.eq("s", "AAPL"));
+                    Predicate aapl = Predicate.eq("s", "AAPL");
+                    LeafPath path = PredicateEvaluator.leafPaths(c, aapl).get(0);
                     if (c.index() % 4 == 3) {
-                        assertNull("chunk " + c.index() + " declines", words);
+                        assertEquals("chunk " + c.index() + " declines", LeafPath.COMPUTE, path);
                     } else {
-                        assertNotNull("chunk " + c.index() + " is filtered on the dictionary", words);
-                        assertEquals(Bitmap.wordsFor(c.length()), words.length);
+                        assertEquals("chunk " + c.index() + " is filtered on the dictionary", LeafPath.DICTIONARY, path);
                     }
+                    assertEquals(Bitmap.wordsFor(c.length()), PredicateEvaluator.selection(c, aapl).words().length);
                 }
             }
         }

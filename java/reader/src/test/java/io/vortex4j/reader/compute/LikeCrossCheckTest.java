@@ -4,7 +4,6 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNotNull;
-import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import io.vortex4j.reader.Chunk;
@@ -14,10 +13,8 @@ import io.vortex4j.reader.Fixtures;
 import io.vortex4j.reader.Scan;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.VortexFile;
-import io.vortex4j.reader.internal.Native;
 import io.vortex4j.reader.oracle.ReferenceScan;
 import io.vortex4j.reader.predicate.Predicate;
-import io.vortex4j.reader.predicate.PredicateCodec;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
 import java.nio.file.Path;
@@ -140,12 +137,10 @@ public class LikeCrossCheckTest {
             for (Chunk c : scan) {
                 try (c) {
                     boolean larger = c.index() % 4 == 3;
-                    long[] dict = PredicateEvaluator.dictFilter(c, 0, like);
-                    assertEquals("chunk " + c.index(), larger, dict == null);
-                    assertNotNull("chunk " + c.index(), evaluateFilter(c, like));
+                    assertEquals("chunk " + c.index(), List.of(larger ? LeafPath.COMPUTE : LeafPath.DICTIONARY),
+                            PredicateEvaluator.leafPaths(c, like));
                     // Every dictionary of the fixture holds non-ASCII words.
-                    assertNull(PredicateEvaluator.dictFilter(c, 0, ilike));
-                    assertNull(evaluateFilter(c, ilike));
+                    assertEquals("chunk " + c.index(), List.of(LeafPath.DECLINED), PredicateEvaluator.leafPaths(c, ilike));
                     int n = 0;
                     for (int i = 0; i < c.length(); i++) {
                         String v = f.s.get((int) c.firstRow() + i);
@@ -183,18 +178,9 @@ public class LikeCrossCheckTest {
             for (Chunk c : scan) {
                 try (c) {
                     assertNotNull("the writer dictionary-encodes these words", c.dictionary(0));
-                    assertNotNull(PredicateEvaluator.dictFilter(c, 0, likes.get(0)));
+                    assertEquals(List.of(LeafPath.DICTIONARY), PredicateEvaluator.leafPaths(c, likes.get(0)));
                 }
             }
-        }
-    }
-
-    private static long[] evaluateFilter(Chunk c, Predicate leaf) {
-        long h = c.handle().acquire();
-        try {
-            return Native.evaluateFilter(h, 0, PredicateCodec.encode(leaf));
-        } finally {
-            c.handle().release();
         }
     }
 
