@@ -8,21 +8,9 @@ package io.vortex4j.reader.internal;
  * once. Every function throws {@link io.vortex4j.VortexException} for errors; none returns an
  * error code. Not part of the public API.
  *
- * <p>Encodings that cross this boundary:
- *
- * <ul>
- *   <li>a schema is {@code Object[]{String[] names, int[] typeCodes, boolean[] nullable,
- *       int[] param1, int[] param2, String[] timezone, String[] dtypeText}} (see
- *       {@code Schema.fromNative});
- *   <li>an exported column is {@code Object[]{long[] header, ByteBuffer validity, ByteBuffer
- *       values, ByteBuffer offsets, ByteBuffer data, Object[] dictionary}} (see
- *       {@code ColumnExport}); the buffers hold the chunk's data until the chunk is freed, and
- *       stay mapped after it, so a late read returns stale bytes but never faults ({@code
- *       NativeHandle#checkRead});
- *   <li>a predicate is the versioned byte encoding of {@code PredicateCodec};
- *   <li>a bitmap is a {@code long[]}, bit {@code i} of word {@code i / 64} (LSB first) is row
- *       {@code i}.
- * </ul>
+ * <p>Every record that crosses this boundary (schemas, exported columns, bitmaps, counts,
+ * aggregate partials, code tables) is specified once, in docs/jni.md; the predicate's encoding in
+ * docs/predicate-encoding.md ({@code PredicateCodec}).
  */
 public final class Native {
     static {
@@ -111,8 +99,8 @@ public final class Native {
 
     /**
      * The footer's exact statistics of each top-level column, in schema order: {@code
-     * Object[]{long[] nullCounts, String[] mins, String[] maxs}}, -1 and null where unknown
-     * (decoded by {@code ColumnStatistics.fromNative}).
+     * Object[]{long[] nullCounts, String[] mins, String[] maxs, String[] sums}}, -1 and null where
+     * unknown (decoded by {@code ColumnStatistics.fromNative}).
      */
     public static native Object[] columnStatistics(long file);
 
