@@ -14,11 +14,14 @@ use std::sync::atomic::Ordering;
 
 use arrow::array::Array as _;
 use arrow::array::ArrayRef as ArrowArrayRef;
+use arrow::array::AsArray as _;
+use arrow::array::DictionaryArray;
 use arrow::array::Int32Array;
 use arrow::array::RecordBatch;
 use arrow::array::StructArray as ArrowStructArray;
 use arrow::datatypes::DataType;
 use arrow::datatypes::Field;
+use arrow::datatypes::Int32Type;
 use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
 use arrow::ffi::FFI_ArrowArray;
@@ -115,11 +118,36 @@ pub fn is_dictionary(chunk: &Chunk, i: usize) -> Result<bool> {
 /// its id is not `known_id`. A column that is not dictionary-encoded in this chunk gets a
 /// dictionary of its own values (codes 0, 1, ...), never shared.
 pub fn export_codes(chunk: &Chunk, i: usize, known_id: u64, selection: Option<&[u64]>) -> Result<ExportedCodes> {
+    let (codes, dictionary_id, values) = codes_of(chunk, i, Some(known_id), selection)?;
+    Ok(ExportedCodes {
+        codes: to_c(&codes),
+        dictionary_id,
+        dictionary: values.as_ref().map(to_c),
+    })
+}
+
+/// The selected rows of string or binary column `i` of `chunk` as an Arrow dictionary of Int32
+/// codes over values of `values_type`: the chunk's dictionary where the column is
+/// dictionary-encoded (its entries decoded, not its rows), else the rows' own values.
+pub fn arrow_dictionary(chunk: &Chunk, i: usize, selection: Option<&[u64]>, values_type: &DataType) -> Result<DictionaryArray<Int32Type>> {
+    let name = &chunk.data.names[i];
+    let (codes, _, values) = codes_of(chunk, i, None, selection)?;
+    let values = values.ok_or_else(|| Error::column(name, "dictionary values missing"))?;
+    let values = if values.data_type() == values_type {
+        values
+    } else {
+        arrow::compute::cast(&values, values_type).map_err(|e| Error::column(name, format!("cannot read as {values_type}: {e}")))?
+    };
+    DictionaryArray::try_new(codes.as_primitive::<Int32Type>().clone(), values).map_err(|e| Error::column(name, format!("bad dictionary: {e}")))
+}
+
+/// Column `i`'s codes (Int32), its dictionary's id and its values (unless their id is `known_id`).
+fn codes_of(chunk: &Chunk, i: usize, known_id: Option<u64>, selection: Option<&[u64]>) -> Result<(ArrowArrayRef, u64, Option<ArrowArrayRef>)> {
     let field = column_field(chunk, i)?;
     let name = field.name().clone();
     let column = chunk_column(chunk, i)?;
     let values_field = Field::new("values", field.data_type().clone(), true);
-    let (codes, dictionary_id, values) = match string_dictionary(column) {
+    let exported = match string_dictionary(column) {
         Some((codes, values)) => {
             let codes = selected(&codes, selection, &name)?;
             let id = dictionaries::dictionary(chunk.data.file, &values).id;
@@ -132,7 +160,7 @@ pub fn export_codes(chunk: &Chunk, i: usize, known_id: u64, selection: Option<&[
             let codes = decode(&codes, &Field::new(&name, width, true))?;
             let codes = arrow::compute::cast(&codes, &DataType::Int32)
                 .map_err(|e| Error::column(&name, format!("dictionary codes beyond Int32: {e}")))?;
-            let values = if id == known_id { None } else { Some(decode(&values, &values_field)?) };
+            let values = if Some(id) == known_id { None } else { Some(decode(&values, &values_field)?) };
             (codes, id, values)
         }
         None => {
@@ -142,11 +170,7 @@ pub fn export_codes(chunk: &Chunk, i: usize, known_id: u64, selection: Option<&[
             (codes, IDENTITY_DICTIONARIES.fetch_add(1, Ordering::Relaxed), Some(values))
         }
     };
-    Ok(ExportedCodes {
-        codes: to_c(&codes),
-        dictionary_id,
-        dictionary: values.as_ref().map(to_c),
-    })
+    Ok(exported)
 }
 
 /// Moves an exported struct into memory the JVM allocated (an Arrow Java `ArrowArray` or

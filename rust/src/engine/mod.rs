@@ -5,6 +5,7 @@
 
 pub(crate) mod dynamic; // the filters operators raise while running, applied by our scan
 pub(crate) mod filters; // DataFusion's pushed filters as our predicates, where exact
+pub(crate) mod fold; // partial aggregates folded on our scan's batches: groups by codes, decimals in 64 bits
 pub(crate) mod query; // a query's session, tables, plan, execution and cancellation
 pub(crate) mod scan; // our scan as DataFusion's leaf operator
 pub(crate) mod stop; // stopping a running query, batch by batch

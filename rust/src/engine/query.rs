@@ -30,6 +30,7 @@ use prost::Message;
 use tokio::runtime::Runtime;
 
 use super::dynamic::without_local_filters;
+use super::fold::fold_on_scans;
 use super::scan::PartitionColumn;
 use super::scan::Reading;
 use super::scan::Split;
@@ -152,7 +153,8 @@ impl Query {
             }
             let frame = self.ctx.execute_logical_plan(logical).await.map_err(|e| engine_error("cannot plan", e))?;
             let physical = frame.create_physical_plan().await.map_err(|e| engine_error("cannot plan", e))?;
-            without_local_filters(physical).map_err(|e| engine_error("cannot plan", e))
+            let physical = without_local_filters(physical).map_err(|e| engine_error("cannot plan", e))?;
+            fold_on_scans(physical).map_err(|e| engine_error("cannot plan", e))
         })
     }
 
@@ -347,6 +349,121 @@ mod tests {
         assert_eq!(scans_handing_up(&q, sql), vec![(false, sevens), (true, sevens)]);
         assert_eq!(scans_handing_up(&q, local), vec![(false, sevens), (false, strings.len())]);
         std::fs::remove_file(path).unwrap();
+    }
+
+    /// A table of `rows` rows in chunks written by our converter from Parquet: `s` a string of 9
+    /// values and nulls, `f` one of 2, `u` one of 5000, `p` DECIMAL(15, 2) with nulls, `q`
+    /// DECIMAL(12, 2), `big` DECIMAL(20, 2) whose products leave 64 bits, `n` BIGINT, `day` DATE.
+    fn decimal_table(name: &str, rows: usize) -> (std::path::PathBuf, Vec<Split>) {
+        use arrow::array::Date32Array;
+        use arrow::array::Decimal128Array;
+        use arrow::array::Int64Array;
+        use arrow::array::StringArray;
+        let dir = std::env::temp_dir().join(format!("vortex4j-fold-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("s", DataType::Utf8, true),
+            Field::new("f", DataType::Utf8, false),
+            Field::new("u", DataType::Utf8, false),
+            Field::new("p", DataType::Decimal128(15, 2), true),
+            Field::new("q", DataType::Decimal128(12, 2), false),
+            Field::new("big", DataType::Decimal128(20, 2), false),
+            Field::new("n", DataType::Int64, false),
+            Field::new("day", DataType::Date32, false),
+        ]));
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let parquet = dir.join("t.parquet");
+        let mut w = parquet::arrow::ArrowWriter::try_new(std::fs::File::create(&parquet).unwrap(), schema.clone(), None).unwrap();
+        for start in (0..rows).step_by(50_000) {
+            let n = 50_000.min(rows - start);
+            let r: Vec<u64> = (0..n).map(|_| next()).collect();
+            let s: StringArray = r.iter().map(|v| (v % 10 != 0).then(|| format!("sym{}", v % 9))).collect();
+            let f: StringArray = r.iter().map(|v| Some(if (v >> 8) % 3 == 0 { "A" } else { "F" })).collect();
+            let u: StringArray = r.iter().map(|v| Some(format!("u{}", (v >> 16) % 5000))).collect();
+            let p = r.iter().map(|v| ((v >> 4) % 17 != 0).then(|| ((v >> 20) % 10_000_000) as i128)).collect::<Decimal128Array>();
+            let q = r.iter().map(|v| Some(((v >> 30) % 11) as i128)).collect::<Decimal128Array>();
+            let big = r.iter().map(|v| Some(((v >> 10) % 10_000_000_000_000_000) as i128 - 5_000_000_000_000_000)).collect::<Decimal128Array>();
+            let columns: Vec<arrow::array::ArrayRef> = vec![
+                Arc::new(s),
+                Arc::new(f),
+                Arc::new(u),
+                Arc::new(p.with_precision_and_scale(15, 2).unwrap()),
+                Arc::new(q.with_precision_and_scale(12, 2).unwrap()),
+                Arc::new(big.with_precision_and_scale(20, 2).unwrap()),
+                Arc::new(r.iter().map(|v| (v % 1000) as i64 - 100).collect::<Int64Array>()),
+                Arc::new(r.iter().map(|v| Some(9000 + ((v >> 40) % 2000) as i32)).collect::<Date32Array>()),
+            ];
+            w.write(&RecordBatch::try_new(schema.clone(), columns).unwrap()).unwrap();
+        }
+        w.close().unwrap();
+        let vortex = dir.join("t.vortex");
+        let vortex = vortex.to_str().unwrap().to_string();
+        let options = crate::convert::ConvertOptions::parse::<&str>(&[]).unwrap();
+        crate::convert::convert(&[parquet.to_str().unwrap()], &vortex, options).unwrap();
+        let file = crate::io::file::open(&vortex).unwrap();
+        let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
+            .unwrap()
+            .into_iter()
+            .map(|rows| Split { path: vortex.clone(), rows, planned: None, partition: Vec::new() })
+            .collect();
+        (dir, splits)
+    }
+
+    /// `sql`'s plan as DataFusion made it, or with partial aggregates folded on our scans: the
+    /// plan's text and the result's rows, sorted (or the error).
+    fn answer(q: &Query, sql: &str, fold: bool) -> (String, std::result::Result<Vec<String>, String>) {
+        let physical = q.runtime.block_on(async { q.ctx.sql(sql).await.unwrap().create_physical_plan().await.unwrap() });
+        let physical = if fold { fold_on_scans(physical).unwrap() } else { physical };
+        let plan = displayable(physical.as_ref()).indent(true).to_string();
+        let rows = q.runtime.block_on(datafusion::physical_plan::collect(physical, q.ctx.task_ctx())).map(|batches| {
+            let text = arrow::util::pretty::pretty_format_batches(&batches).unwrap().to_string();
+            let mut rows: Vec<String> = text.lines().filter(|l| l.starts_with('|')).skip(1).map(str::to_string).collect();
+            rows.sort();
+            rows
+        });
+        (plan, rows.map_err(|e| e.to_string()))
+    }
+
+    /// Partial aggregates folded on our scan's batches answer exactly as DataFusion's own
+    /// aggregates: groups by dictionary strings with nulls and by a string of 5000 values, sums
+    /// of decimal arithmetic with casts and nulls (one leaving 64 bits, run again in 128), of an
+    /// integer, counts, filters, no rows, no GROUP BY; on one thread and two. A group column the
+    /// filter reads is not folded.
+    #[test]
+    fn folded_aggregates_answer_as_datafusion() {
+        let (dir, splits) = decimal_table("answers", 230_000);
+        assert!(splits.len() > 1);
+        let cases = [
+            ("SELECT s, f, count(*), sum(p), sum(q), sum(p * (1 - q)), sum(p * (1 - q) * (1 + q)) FROM t \
+              WHERE day <= DATE '1995-01-01' GROUP BY s, f", true),
+            ("SELECT f, u, count(*), sum(n), sum(q * 2) FROM t GROUP BY f, u", true),
+            ("SELECT s, sum(big * big), sum(big * q), count(*) FROM t GROUP BY s", true),
+            ("SELECT sum(p * q), sum(n), count(*) FROM t WHERE n > 10", true),
+            ("SELECT s, count(*), sum(p) FROM t WHERE n < -1000 GROUP BY s", true),
+            ("SELECT count(*), sum(p) FROM t WHERE n < -1000", true),
+            ("SELECT s, sum(p) FROM t WHERE s <> 'sym3' GROUP BY s", false),
+            ("SELECT s, avg(p), min(q) FROM t GROUP BY s", false),
+        ];
+        for threads in [1, 2] {
+            let q = Query::new(threads, 0).unwrap();
+            q.register(&["t".to_string()], splits.clone(), Vec::new()).unwrap();
+            for (sql, folds) in cases {
+                let (plain_plan, plain) = answer(&q, sql, false);
+                let (plan, folded) = answer(&q, sql, true);
+                assert!(!plain_plan.contains("VortexAggregate"), "{plain_plan}");
+                assert_eq!(plan.contains("VortexAggregate"), folds, "{sql}\n{plan}");
+                let plain = plain.unwrap_or_else(|e| panic!("{sql}: {e}"));
+                assert!(!plain.is_empty() || sql.contains("-1000"), "{sql}");
+                assert_eq!(folded.unwrap_or_else(|e| panic!("{sql}: {e}")), plain, "{sql} on {threads} threads");
+            }
+        }
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     /// Per scan of `sql`'s plan as executed: whether it has dynamic filters, and the rows it

@@ -21,6 +21,8 @@ use arrow::array::ArrayRef;
 use arrow::array::RecordBatch;
 use arrow::array::RecordBatchOptions;
 use arrow::array::new_null_array;
+use arrow::datatypes::DataType;
+use arrow::datatypes::Field;
 use arrow::datatypes::Schema;
 use arrow::datatypes::SchemaRef;
 use datafusion::common::Result as DfResult;
@@ -60,6 +62,7 @@ use super::types::to_engine;
 use crate::convert::export::PartitionType;
 use crate::convert::export::repeated;
 use crate::convert::ffi::arrow_column;
+use crate::convert::ffi::arrow_dictionary;
 use crate::convert::ffi::arrow_column_as;
 use crate::error::Error;
 use crate::error::Result;
@@ -95,7 +98,7 @@ enum Source {
 }
 
 /// What every partition of a scan reads.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct ScanWork {
     /// The file columns read: the output ones, then those only the filter needs (at least one,
     /// for the row counts).
@@ -108,6 +111,8 @@ struct ScanWork {
     filter: Option<(Predicate, Vec<u8>)>,
     /// Stop a partition after this many rows (only without a filter).
     limit: Option<usize>,
+    /// Per output column, whether it is handed up as Int32 dictionary codes ([`VortexScanExec::with_codes`]).
+    codes: Vec<bool>,
 }
 
 /// The scan of a table's splits.
@@ -191,9 +196,10 @@ impl VortexScanExec {
             (f, encoded)
         });
         let limit = if filter.is_some() { None } else { limit };
+        let codes = vec![false; schema.fields().len()];
         VortexScanExec {
             table: table.to_string(),
-            work: Arc::new(ScanWork { columns, schema, sources, partition_columns, filter, limit }),
+            work: Arc::new(ScanWork { columns, schema, sources, partition_columns, filter, limit, codes }),
             splits,
             partitions: groups,
             properties: Arc::new(properties),
@@ -201,6 +207,51 @@ impl VortexScanExec {
             metrics: ExecutionPlanMetricsSet::new(),
             reading,
         }
+    }
+
+    /// This scan with output columns `codes` (strings or binaries read from the files) handed up
+    /// as dictionaries of Int32 codes over their type (a dictionary-encoded chunk's entries are
+    /// decoded, not its rows), and those of `narrow` that are decimals of at most 18 digits read
+    /// from the files as 64-bit decimals. None when a column of `codes` is not such a column, or
+    /// operators above pushed filters (over the columns as typed before) into the scan.
+    pub(super) fn with_codes(&self, codes: &[usize], narrow: &[usize]) -> Option<Self> {
+        if !self.dynamic.is_empty() {
+            return None;
+        }
+        let mut work = (*self.work).clone();
+        let mut fields: Vec<Field> = work.schema.fields().iter().map(|f| f.as_ref().clone()).collect();
+        for &c in narrow {
+            if let (Some(field), Some(Source::File(_))) = (fields.get(c), work.sources.get(c))
+                && let DataType::Decimal128(p, s) = *field.data_type()
+                && p <= 18
+            {
+                fields[c] = field.clone().with_data_type(DataType::Decimal64(p, s));
+            }
+        }
+        for &c in codes {
+            let field = fields.get(c)?;
+            let bytes = matches!(
+                field.data_type(),
+                DataType::Utf8View | DataType::Utf8 | DataType::LargeUtf8 | DataType::BinaryView | DataType::Binary | DataType::LargeBinary
+            );
+            if !bytes || !matches!(work.sources[c], Source::File(_)) {
+                return None;
+            }
+            let t = DataType::Dictionary(Box::new(DataType::Int32), Box::new(field.data_type().clone()));
+            fields[c] = field.clone().with_data_type(t);
+            work.codes[c] = true;
+        }
+        work.schema = Arc::new(Schema::new_with_metadata(fields, work.schema.metadata().clone()));
+        let mut scan = self.clone();
+        scan.properties = Arc::new(PlanProperties::new(
+            EquivalenceProperties::new(work.schema.clone()),
+            self.properties.partitioning.clone(),
+            EmissionType::Incremental,
+            Boundedness::Bounded,
+        ));
+        scan.work = Arc::new(work);
+        scan.metrics = ExecutionPlanMetricsSet::new();
+        Some(scan)
     }
 
     /// Whether operators above pushed filters into this scan while it was optimized.
@@ -235,6 +286,14 @@ pub(super) fn partition_values(column: &PartitionColumn, split: &Split, k: usize
     }
 }
 
+/// Column `i` of `chunk`, its selected rows, as `field`'s dictionary type.
+fn dictionary_column(chunk: &Chunk, i: usize, selection: Option<&[u64]>, field: &Field) -> Result<ArrayRef> {
+    match field.data_type() {
+        DataType::Dictionary(_, values) => Ok(Arc::new(arrow_dictionary(chunk, i, selection, values)?)),
+        t => Err(Error::column(field.name(), format!("not read as codes: {t}"))),
+    }
+}
+
 /// Adds the columns of `p`'s leaves missing from `columns`.
 fn leaf_columns(p: &Predicate, columns: &mut Vec<String>) {
     match p {
@@ -259,6 +318,10 @@ impl DisplayAs for VortexScanExec {
         }
         if let Some(limit) = self.work.limit {
             write!(f, ", limit={limit}")?;
+        }
+        let codes: Vec<&str> = columns.iter().zip(&self.work.codes).filter(|(_, c)| **c).map(|(n, _)| *n).collect();
+        if !codes.is_empty() {
+            write!(f, ", codes=[{}]", codes.join(", "))?;
         }
         for d in &self.dynamic {
             write!(f, ", dynamic filter={d}")?;
@@ -507,7 +570,9 @@ impl SplitReader {
                 .fields()
                 .iter()
                 .zip(&work.sources)
-                .map(|(field, source)| match *source {
+                .zip(&work.codes)
+                .map(|((field, source), &codes)| match *source {
+                    Source::File(i) if codes => dictionary_column(&chunk, i, selection.as_deref(), field),
                     Source::Converted(i) => to_engine(arrow_column(&chunk, i, selection.as_deref())?, field),
                     Source::File(i) => arrow_column_as(&chunk, i, selection.as_deref(), field),
                     Source::Partition(k) => partition_values(&work.partition_columns[k], split, k, rows),
