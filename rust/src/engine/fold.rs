@@ -226,7 +226,7 @@ impl ScanAggregateExec {
                 narrow.extend(columns.iter().filter(|c| !filtered.contains(c)));
             }
         }
-        let scan = scan.with_codes(&group_columns, &narrow)?;
+        let scan = scan.with_compact_reads(&group_columns, &narrow)?;
         let properties = PlanProperties::new(
             EquivalenceProperties::new(output.clone()),
             scan.properties().partitioning.clone(),
@@ -607,6 +607,8 @@ struct Folding {
     folds: Vec<Fold>,
     filter: Option<Arc<dyn PhysicalExpr>>,
     schema: SchemaRef,
+    /// The columns the sums read.
+    used: Vec<usize>,
     /// Per group column, its distinct values (None: null) and their indexes.
     values: Vec<Vec<Option<Vec<u8>>>>,
     indexes: Vec<HashMap<Option<Vec<u8>>, u32>>,
@@ -621,7 +623,18 @@ struct Folding {
 impl Folding {
     fn new(exec: &ScanAggregateExec) -> Self {
         let n = exec.groups.len();
+        let mut used: Vec<usize> = Vec::new();
+        for f in &exec.folds {
+            if let Fold::Sum { columns, .. } = f {
+                for c in columns {
+                    if !used.contains(c) {
+                        used.push(*c);
+                    }
+                }
+            }
+        }
         let mut folding = Folding {
+            used,
             groups: exec.groups.clone(),
             folds: exec.folds.clone(),
             filter: exec.filter.clone(),
@@ -715,33 +728,23 @@ impl Folding {
         for g in &groups {
             rows_of[*g as usize] += 1;
         }
-        let mut used: Vec<usize> = Vec::new();
-        for f in &self.folds {
-            if let Fold::Sum { columns, .. } = f {
-                for c in columns {
-                    if !used.contains(c) {
-                        used.push(*c);
-                    }
-                }
-            }
-        }
         // Every sum evaluated before any is folded: in 64 bits, those that overflow in 128.
-        let narrow = Lanes::<i64>::of(batch, &used)?;
+        let narrow = Lanes::<i64>::of(batch, &self.used)?;
         let mut in_64 = Vec::new();
         for fold in &self.folds {
             let value = match (fold, &narrow) {
                 (Fold::Sum { num, .. }, Some(lanes)) => {
                     let mut overflow = false;
-                    let checked = lanes.range(num).is_none();
-                    let v = lanes.eval(num, checked, &mut overflow);
-                    (!overflow).then_some((v, !checked))
+                    let range = lanes.range(num);
+                    let v = lanes.eval(num, range.is_none(), &mut overflow);
+                    (!overflow).then_some((v, range))
                 }
                 _ => None,
             };
             in_64.push(value);
         }
         let needs_128 = self.folds.iter().zip(&in_64).any(|(f, v)| matches!(f, Fold::Sum { .. }) && v.is_none());
-        let wide = if needs_128 { Lanes::<i128>::of(batch, &used)? } else { None };
+        let wide = if needs_128 { Lanes::<i128>::of(batch, &self.used)? } else { None };
         let mut in_128 = Vec::new();
         for (fold, v) in self.folds.iter().zip(&in_64) {
             let value = match (fold, v, &wide) {
@@ -766,9 +769,9 @@ impl Folding {
             let nulls = columns.iter().fold(None::<NullBuffer>, |acc, c| NullBuffer::union(acc.as_ref(), batch.column(*c).nulls()));
             let nulls = nulls.filter(|n| n.null_count() > 0);
             match (&in_64[k], &in_128[k]) {
-                (Some((v, small)), _) => {
+                (Some((v, range)), _) => {
                     // Values proved below 2^46 sum in 64 bits over a batch of at most 2^16 rows.
-                    let bound = *small && narrow.as_ref().and_then(|l| l.range(&fold_num(fold))).is_some_and(|(lo, hi)| lo.abs().max(hi.abs()) < 1 << 46);
+                    let bound = range.is_some_and(|(lo, hi)| lo.abs().max(hi.abs()) < 1 << 46);
                     if bound && batch.num_rows() <= 1 << 16 {
                         fold_sums_64(&mut self.sums[k], &mut self.counts[k], &groups, &rows_of, v, nulls.as_ref());
                     } else {
@@ -952,14 +955,6 @@ fn group_sums<A: Copy + Default, V>(groups: &[u32], values: &[V], n: usize, add:
         sets[*g as usize] = add(sets[*g as usize], v);
     }
     (0..n).map(|g| (1..4).fold(sets[g], |s, j| merge(s, sets[j * n + g]))).collect()
-}
-
-/// The number a sum folds.
-fn fold_num(fold: &Fold) -> Num {
-    match fold {
-        Fold::Sum { num, .. } => num.clone(),
-        Fold::Rows => Num::Constant(1),
-    }
 }
 
 /// [`fold_sums`] of values whose batch sums are known to fit 64 bits: summed in 64 bits per

@@ -111,7 +111,7 @@ struct ScanWork {
     filter: Option<(Predicate, Vec<u8>)>,
     /// Stop a partition after this many rows (only without a filter).
     limit: Option<usize>,
-    /// Per output column, whether it is handed up as Int32 dictionary codes ([`VortexScanExec::with_codes`]).
+    /// Per output column, whether it is handed up as Int32 dictionary codes ([`VortexScanExec::with_compact_reads`]).
     codes: Vec<bool>,
 }
 
@@ -214,7 +214,7 @@ impl VortexScanExec {
     /// decoded, not its rows), and those of `narrow` that are decimals of at most 18 digits read
     /// from the files as 64-bit decimals. None when a column of `codes` is not such a column, or
     /// operators above pushed filters (over the columns as typed before) into the scan.
-    pub(super) fn with_codes(&self, codes: &[usize], narrow: &[usize]) -> Option<Self> {
+    pub(super) fn with_compact_reads(&self, codes: &[usize], narrow: &[usize]) -> Option<Self> {
         if !self.dynamic.is_empty() {
             return None;
         }
