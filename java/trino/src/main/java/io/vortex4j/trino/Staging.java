@@ -5,6 +5,7 @@ import io.trino.spi.TrinoException;
 import io.trino.spi.type.Type;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.Stores;
 import io.vortex4j.reader.write.VortexWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,17 +19,14 @@ import static io.trino.spi.StandardErrorCode.NOT_SUPPORTED;
 import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
 
 /**
- * Staged writes and their commit. A writer writes {@code .WRITEID-UUID.vortex.tmp} in the table's
- * folder (hidden: listings skip names starting with {@code .}); the commit renames each staged
- * file to {@code WRITEID-UUID.vortex} with an atomic move, so a reader sees each file whole or not
- * at all, and a failed query leaves only hidden files.
+ * Staged writes and their commit. A writer stages {@code .WRITEID-UUID.vortex.tmp} in the table's
+ * folder ({@link StagedFile}; hidden: listings skip names starting with {@code .}); the commit
+ * gives each staged file its name {@code WRITEID-UUID.vortex} with an atomic move in a local
+ * folder, or a copy on the store's side then a delete of the staged object in an object store,
+ * so a reader sees each file whole or not at all, and a failed query leaves only hidden files.
  */
 final class Staging {
     private Staging() {}
-
-    static Path stagedFile(Path folder, String writeId, String writer) {
-        return folder.resolve("." + writeId + "-" + writer + Catalog.SUFFIX + ".tmp");
-    }
 
     /** The Vortex schema of the columns written; an unwritable type fails naming the column. */
     static Schema schema(VortexWriteHandle handle) {
@@ -47,27 +45,42 @@ final class Staging {
         return new Schema(fields);
     }
 
-    /** Renames the staged files of {@code fragments} into place. */
-    static void commit(Path folder, Collection<Slice> fragments) {
+    /** The location of {@code name} in {@code folder}, a local folder or a store prefix. */
+    static String resolve(String folder, String name) {
+        if (Stores.isRemote(folder)) {
+            return folder.endsWith("/") ? folder + name : folder + "/" + name;
+        }
+        return Path.of(folder).resolve(name).toString();
+    }
+
+    /** Gives the staged files of {@code fragments} their names in {@code folder}. */
+    static void commit(String folder, Collection<Slice> fragments) {
         for (Slice f : fragments) {
             String staged = f.toStringUtf8();
             String name = staged.substring(1, staged.length() - ".tmp".length());
+            String from = resolve(folder, staged);
             try {
-                Files.move(folder.resolve(staged), folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException e) {
-                throw new TrinoException(VORTEX_WRITE_ERROR, "cannot commit " + folder.resolve(staged) + ": " + e, e);
+                if (Stores.isRemote(folder)) {
+                    Stores.copy(from, resolve(folder, name));
+                    Stores.delete(from);
+                } else {
+                    Files.move(Path.of(from), Path.of(resolve(folder, name)), StandardCopyOption.ATOMIC_MOVE);
+                }
+            } catch (IOException | RuntimeException e) {
+                throw new TrinoException(VORTEX_WRITE_ERROR, "cannot commit " + from + ": " + (e instanceof IOException ? e.toString() : e.getMessage()), e);
             }
         }
     }
 
     /** Writes an empty file of the columns, so that a table with no rows still has its schema. */
-    static void writeEmpty(Path folder, String writeId, Schema schema) {
-        Path staged = stagedFile(folder, writeId, "empty");
-        try (VortexWriter w = VortexWriter.create(staged, schema)) {
+    static void writeEmpty(String folder, String writeId, Schema schema) {
+        StagedFile staged = new StagedFile(folder, writeId, "empty");
+        try (VortexWriter w = VortexWriter.create(staged.local(), schema)) {
             w.finish();
         } catch (RuntimeException e) {
-            throw new TrinoException(VORTEX_WRITE_ERROR, staged + ": " + e.getMessage(), e);
+            staged.abort();
+            throw new TrinoException(VORTEX_WRITE_ERROR, staged.location() + ": " + e.getMessage(), e);
         }
-        commit(folder, List.of(io.airlift.slice.Slices.utf8Slice(staged.getFileName().toString())));
+        commit(folder, List.of(io.airlift.slice.Slices.utf8Slice(staged.finish())));
     }
 }

@@ -8,7 +8,6 @@ import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.dataset.VortexDataset;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -64,7 +63,7 @@ final class Statistics {
         Map<String, Merged> merged = new HashMap<>();
         boolean first = true;
         for (String path : paths) {
-            try (VortexFile file = VortexFile.open(Path.of(path))) {
+            try (VortexFile file = VortexFile.open(path)) {
                 for (io.vortex4j.reader.ColumnStatistics cs : file.columnStatistics()) {
                     Merged m = merged.computeIfAbsent(cs.column(), k -> new Merged());
                     m.add(cs, first);

@@ -11,7 +11,7 @@ import io.trino.spi.session.PropertyMetadata;
 import io.trino.spi.transaction.IsolationLevel;
 import java.util.List;
 
-/** The {@code vortex} connector of one catalog folder. */
+/** The {@code vortex} connector of one catalog location (a folder or a store prefix). */
 final class VortexConnector implements Connector {
     private final Catalog catalog;
     private final VortexSplitManager splits = new VortexSplitManager();

@@ -30,12 +30,8 @@ import io.trino.spi.connector.TopNApplicationResult;
 import io.trino.spi.statistics.ComputedStatistics;
 import io.trino.spi.statistics.TableStatistics;
 import io.trino.spi.type.Type;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -45,14 +41,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 import static io.trino.spi.StandardErrorCode.ALREADY_EXISTS;
 import static io.trino.spi.StandardErrorCode.NOT_SUPPORTED;
-import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
 
 /**
- * Tables and columns of the catalog folder (schema {@code default}), push-down of filters,
+ * Tables and columns of the catalog location (schema {@code default}), push-down of filters,
  * limits and aggregates, statistics, and the begin/finish steps of writes.
  */
 final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
@@ -76,8 +70,8 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         if (!name.getSchemaName().equals(Catalog.SCHEMA)) {
             return null;
         }
-        Optional<Path> location = catalog.location(name.getTableName());
-        return location.map(p -> Datasets.with(p.toString(), d -> Datasets.handle(name, d))).orElse(null);
+        Optional<String> location = catalog.location(name.getTableName());
+        return location.map(p -> Datasets.with(p, d -> Datasets.handle(name, d))).orElse(null);
     }
 
     @Override
@@ -103,10 +97,10 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             UnaryOperator<Set<SchemaTableName>> filter) {
         List<RelationColumnsMetadata> out = new ArrayList<>();
         for (SchemaTableName name : filter.apply(new LinkedHashSet<>(listTables(session, schema)))) {
-            Optional<Path> location = catalog.location(name.getTableName());
+            Optional<String> location = catalog.location(name.getTableName());
             try {
                 location.ifPresent(p -> out.add(RelationColumnsMetadata.forTable(name,
-                        Datasets.with(p.toString(), Datasets::columns).stream().map(VortexColumnHandle::metadata).toList())));
+                        Datasets.with(p, Datasets::columns).stream().map(VortexColumnHandle::metadata).toList())));
             } catch (TrinoException unreadable) {
                 // left out here; its queries say why
             }
@@ -202,7 +196,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
     public void createTable(ConnectorSession session, ConnectorTableMetadata metadata, SaveMode saveMode) {
         VortexWriteHandle handle = beginWrite(metadata, saveMode);
         if (handle != null) {
-            Staging.writeEmpty(Path.of(handle.folder()), handle.writeId(), Staging.schema(handle));
+            Staging.writeEmpty(handle.folder(), handle.writeId(), Staging.schema(handle));
         }
     }
 
@@ -217,10 +211,9 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
     public Optional<ConnectorOutputMetadata> finishCreateTable(ConnectorSession session, ConnectorOutputTableHandle table,
             Collection<Slice> fragments, Collection<ComputedStatistics> statistics) {
         VortexWriteHandle handle = (VortexWriteHandle) table;
-        Path folder = Path.of(handle.folder());
-        Staging.commit(folder, fragments);
+        Staging.commit(handle.folder(), fragments);
         if (fragments.isEmpty()) {
-            Staging.writeEmpty(folder, handle.writeId(), Staging.schema(handle));
+            Staging.writeEmpty(handle.folder(), handle.writeId(), Staging.schema(handle));
         }
         return Optional.empty();
     }
@@ -230,8 +223,8 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             List<ColumnHandle> columns, RetryMode retryMode) {
         checkRetries(retryMode);
         VortexTableHandle handle = (VortexTableHandle) table;
-        Path location = Path.of(handle.location());
-        if (!Files.isDirectory(location)) {
+        String location = handle.location();
+        if (!TableFiles.isFolder(location)) {
             throw new TrinoException(NOT_SUPPORTED, handle.name() + " is the single file " + location
                     + "; INSERT adds files to a table folder");
         }
@@ -246,26 +239,19 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             types.add(v.type());
         }
         Staging.schema(names, types);
-        return new VortexWriteHandle(location.toString(), names, types, writeId());
+        return new VortexWriteHandle(location, names, types, writeId());
     }
 
     @Override
     public Optional<ConnectorOutputMetadata> finishInsert(ConnectorSession session, ConnectorInsertTableHandle insert,
             List<ConnectorTableHandle> sourceTables, Collection<Slice> fragments, Collection<ComputedStatistics> statistics) {
-        Staging.commit(Path.of(((VortexWriteHandle) insert).folder()), fragments);
+        Staging.commit(((VortexWriteHandle) insert).folder(), fragments);
         return Optional.empty();
     }
 
     @Override
     public void dropTable(ConnectorSession session, ConnectorTableHandle table) {
-        Path location = Path.of(((VortexTableHandle) table).location());
-        try (Stream<Path> walk = Files.walk(location)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (IOException e) {
-            throw new TrinoException(VORTEX_WRITE_ERROR, "cannot drop " + location + ": " + e, e);
-        }
+        TableFiles.delete(((VortexTableHandle) table).location());
     }
 
     /** Creates the folder of a new table; null when it exists and {@code mode} is IGNORE. */
@@ -307,13 +293,9 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             }
             throw new TrinoException(ALREADY_EXISTS, "table " + name + " already exists");
         }
-        Path folder = catalog.newTableFolder(name.getTableName());
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new TrinoException(VORTEX_WRITE_ERROR, "cannot create " + folder + ": " + e, e);
-        }
-        return new VortexWriteHandle(folder.toString(), names, types, writeId());
+        String folder = catalog.newTableFolder(name.getTableName());
+        TableFiles.createFolder(folder);
+        return new VortexWriteHandle(folder, names, types, writeId());
     }
 
     private static String writeId() {

@@ -7,9 +7,6 @@ import io.trino.spi.TrinoException;
 import io.trino.spi.connector.ConnectorPageSink;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.write.VortexWriter;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
@@ -19,20 +16,20 @@ import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
 
 /**
  * One writer of a CREATE TABLE AS or INSERT: its rows go to one file staged in the table's
- * folder under a hidden name ({@link Staging}), which the commit renames. A writer given no rows
- * writes no file.
+ * folder under a hidden name ({@link StagedFile}), which the commit names ({@link Staging}). A
+ * writer given no rows writes no file.
  */
 final class VortexPageSink implements ConnectorPageSink {
     private final VortexWriteHandle handle;
     private final Schema schema;
-    private final Path staged;
+    private final StagedFile staged;
     private VortexWriter writer;
     private long bytes;
 
     VortexPageSink(VortexWriteHandle handle) {
         this.handle = handle;
         this.schema = Staging.schema(handle);
-        this.staged = Staging.stagedFile(Path.of(handle.folder()), handle.writeId(), UUID.randomUUID().toString());
+        this.staged = new StagedFile(handle.folder(), handle.writeId(), UUID.randomUUID().toString());
     }
 
     @Override
@@ -42,14 +39,14 @@ final class VortexPageSink implements ConnectorPageSink {
         }
         try {
             if (writer == null) {
-                writer = VortexWriter.create(staged, schema);
+                writer = VortexWriter.create(staged.local(), schema);
             }
             writer.write(PageColumns.batch(schema, handle.types(), page));
             bytes += page.getSizeInBytes();
         } catch (TrinoException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new TrinoException(VORTEX_WRITE_ERROR, staged + ": " + e.getMessage(), e);
+            throw new TrinoException(VORTEX_WRITE_ERROR, staged.location() + ": " + e.getMessage(), e);
         }
         return NOT_BLOCKED;
     }
@@ -68,9 +65,9 @@ final class VortexPageSink implements ConnectorPageSink {
             w.finish();
         } catch (RuntimeException e) {
             abort();
-            throw new TrinoException(VORTEX_WRITE_ERROR, staged + ": " + e.getMessage(), e);
+            throw new TrinoException(VORTEX_WRITE_ERROR, staged.location() + ": " + e.getMessage(), e);
         }
-        return CompletableFuture.completedFuture(List.of(Slices.utf8Slice(staged.getFileName().toString())));
+        return CompletableFuture.completedFuture(List.of(Slices.utf8Slice(staged.finish())));
     }
 
     @Override
@@ -79,9 +76,9 @@ final class VortexPageSink implements ConnectorPageSink {
             if (writer != null) {
                 writer.close();
             }
-            Files.deleteIfExists(staged);
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // the staged file keeps its hidden name: readers never list it
         }
+        staged.abort();
     }
 }

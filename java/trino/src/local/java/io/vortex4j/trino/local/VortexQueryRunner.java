@@ -19,7 +19,7 @@ import static io.trino.testing.TestingSession.testSessionBuilder;
 /**
  * A local Trino in one JVM: a coordinator and {@code workers} workers (Trino's {@link
  * DistributedQueryRunner}), with catalog {@code vortex} over a folder (schema {@code default},
- * the session's default) and Trino's {@code tpch} catalog; optionally TPC-H "tiny" tables copied
+ * the session's default; or over an object store location, credentials from the environment) and Trino's {@code tpch} catalog; optionally TPC-H "tiny" tables copied
  * into the folder with CREATE TABLE AS.
  */
 public final class VortexQueryRunner {
@@ -34,12 +34,17 @@ public final class VortexQueryRunner {
     }
 
     public static QueryRunner create(Path directory, int workers, List<TpchTable<?>> tpchTables) throws Exception {
+        return create(directory.toString(), workers, tpchTables);
+    }
+
+    /** As {@link #create(Path, int, List)}, the catalog over a folder's path or an object store location. */
+    public static QueryRunner create(String location, int workers, List<TpchTable<?>> tpchTables) throws Exception {
         QueryRunner runner = DistributedQueryRunner.builder(session()).setWorkerCount(workers).build();
         try {
             runner.installPlugin(new TpchPlugin());
             runner.createCatalog("tpch", "tpch");
             runner.installPlugin(new VortexPlugin());
-            runner.createCatalog(CATALOG, "vortex", Map.of(VortexConnectorFactory.DIRECTORY, directory.toString()));
+            runner.createCatalog(CATALOG, "vortex", Map.of(VortexConnectorFactory.DIRECTORY, location));
             copyTpchTables(runner, "tpch", TINY_SCHEMA_NAME, session(), tpchTables);
             return runner;
         } catch (Exception | Error e) {

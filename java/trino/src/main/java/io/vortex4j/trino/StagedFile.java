@@ -1,0 +1,73 @@
+package io.vortex4j.trino;
+
+import io.trino.spi.TrinoException;
+import io.vortex4j.reader.Stores;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
+
+/**
+ * One writer's file before the commit, under its hidden staged name in the table's folder
+ * ({@link Staging}). In a local folder it is written there; for a table in an object store it is
+ * written to a local temporary file and uploaded under the staged name once complete (an upload
+ * appears whole or not at all).
+ */
+final class StagedFile {
+    private final String folder;
+    private final String name;
+    private final Path local;
+
+    StagedFile(String folder, String writeId, String writer) {
+        this.folder = folder;
+        this.name = "." + writeId + "-" + writer + Catalog.SUFFIX + ".tmp";
+        this.local = Stores.isRemote(folder)
+                ? Path.of(System.getProperty("java.io.tmpdir")).resolve(name)
+                : Path.of(folder).resolve(name);
+    }
+
+    /** Where the writer writes the file. */
+    Path local() {
+        return local;
+    }
+
+    /** The staged file's location. */
+    String location() {
+        return Staging.resolve(folder, name);
+    }
+
+    /** Puts the written file under its staged name; returns that name, the commit fragment. */
+    String finish() {
+        if (Stores.isRemote(folder)) {
+            try {
+                Stores.upload(local, location());
+            } catch (RuntimeException e) {
+                throw new TrinoException(VORTEX_WRITE_ERROR, "cannot upload " + location() + ": " + e.getMessage(), e);
+            } finally {
+                deleteLocal();
+            }
+        }
+        return name;
+    }
+
+    /** Removes what was written or staged; what cannot be removed keeps its hidden name, which listings skip. */
+    void abort() {
+        deleteLocal();
+        if (Stores.isRemote(folder)) {
+            try {
+                Stores.delete(location());
+            } catch (RuntimeException e) {
+                // hidden: never read
+            }
+        }
+    }
+
+    private void deleteLocal() {
+        try {
+            Files.deleteIfExists(local);
+        } catch (IOException e) {
+            // hidden: never listed
+        }
+    }
+}
