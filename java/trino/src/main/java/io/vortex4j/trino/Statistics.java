@@ -4,6 +4,7 @@ import io.trino.spi.statistics.ColumnStatistics;
 import io.trino.spi.statistics.DoubleRange;
 import io.trino.spi.statistics.Estimate;
 import io.trino.spi.statistics.TableStatistics;
+import io.trino.spi.type.VarcharType;
 import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.dataset.Split;
 import io.vortex4j.reader.dataset.VortexDataset;
@@ -16,14 +17,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * Statistics for Trino's cost-based optimizer, from the splits of the handle's pushed filter
  * (planning already pruned files by partition values and chunk ranges by zone maps) and the
  * footers of their files: the rows of the kept ranges; per file column the null fraction and,
- * for numbers and dates, min and max (known only when every file's footer has them); per
- * partition column the exact null fraction, distinct count and (BIGINT, DATE) range.
+ * for numbers and dates, min and max (known only when every file's footer has them), and for a
+ * dictionary-encoded string column its distinct values ({@link DistinctCounts}); per partition
+ * column the exact null fraction, distinct count and (BIGINT, DATE) range.
  */
 final class Statistics {
     private Statistics() {}
@@ -51,7 +54,8 @@ final class Statistics {
             } else {
                 Merged m = files.get(c.name());
                 if (m != null) {
-                    out.setColumnStatistics(c, m.statistics(rows));
+                    OptionalLong distinct = c.type() instanceof VarcharType ? DistinctCounts.of(splits, c.name()) : OptionalLong.empty();
+                    out.setColumnStatistics(c, m.statistics(rows, distinct));
                 }
             }
         }
@@ -134,9 +138,9 @@ final class Statistics {
             }
         }
 
-        ColumnStatistics statistics(long rows) {
+        ColumnStatistics statistics(long rows, OptionalLong distinct) {
             return new ColumnStatistics(nullsKnown ? Estimate.of(Math.min(1.0, (double) nulls / rows)) : Estimate.unknown(),
-                    Estimate.unknown(), Estimate.unknown(),
+                    distinct.isPresent() ? Estimate.of(Math.min(distinct.getAsLong(), rows)) : Estimate.unknown(), Estimate.unknown(),
                     rangeKnown && !Double.isNaN(min) ? Optional.of(new DoubleRange(min, max)) : Optional.empty());
         }
     }
