@@ -5,6 +5,7 @@ import io.vortex4j.reader.Stores;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.UUID;
 
 import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
 
@@ -29,8 +30,9 @@ final class StagedFile {
         this.folder = folder;
         String file = "." + writeId + "-" + writer + Catalog.SUFFIX + ".tmp";
         this.name = partition + file;
+        // A writer stages one file per partition folder: each its own temporary file.
         this.local = Stores.isRemote(folder)
-                ? Path.of(System.getProperty("java.io.tmpdir")).resolve(file)
+                ? Path.of(System.getProperty("java.io.tmpdir")).resolve(file + "-" + UUID.randomUUID())
                 : Path.of(folder).resolve(name);
     }
 
