@@ -28,9 +28,15 @@ import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
 final class Staging {
     private Staging() {}
 
-    /** The Vortex schema of the columns written; an unwritable type fails naming the column. */
+    /** The Vortex schema of the files' columns; an unwritable type fails naming the column. */
     static Schema schema(VortexWriteHandle handle) {
-        return schema(handle.names(), handle.types());
+        List<String> names = new ArrayList<>();
+        List<Type> types = new ArrayList<>();
+        for (int c : handle.fileChannels()) {
+            names.add(handle.names().get(c));
+            types.add(handle.types().get(c));
+        }
+        return schema(names, types);
     }
 
     static Schema schema(List<String> names, List<Type> types) {
@@ -56,8 +62,10 @@ final class Staging {
     /** Gives the staged files of {@code fragments} their names in {@code folder}. */
     static void commit(String folder, Collection<Slice> fragments) {
         for (Slice f : fragments) {
+            // [key=value/...].WRITEID-UUID.vortex.tmp, relative to the table's folder
             String staged = f.toStringUtf8();
-            String name = staged.substring(1, staged.length() - ".tmp".length());
+            int slash = staged.lastIndexOf('/') + 1;
+            String name = staged.substring(0, slash) + staged.substring(slash + 1, staged.length() - ".tmp".length());
             String from = resolve(folder, staged);
             try {
                 if (Stores.isRemote(folder)) {

@@ -30,6 +30,8 @@ import io.trino.spi.connector.TopNApplicationResult;
 import io.trino.spi.statistics.ComputedStatistics;
 import io.trino.spi.statistics.TableStatistics;
 import io.trino.spi.type.Type;
+import io.vortex4j.reader.Field;
+import io.vortex4j.reader.dataset.VortexDataset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
@@ -232,14 +234,21 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         List<Type> types = new ArrayList<>();
         for (ColumnHandle c : columns) {
             VortexColumnHandle v = (VortexColumnHandle) c;
-            if (v.partition()) {
-                throw new TrinoException(NOT_SUPPORTED, handle.name() + ": INSERT into partitioned tables is not supported");
-            }
             names.add(v.name());
             types.add(v.type());
         }
-        Staging.schema(names, types);
-        return new VortexWriteHandle(location, names, types, writeId());
+        // Partition folders nest in the dataset's order of keys.
+        List<Integer> partitionChannels = new ArrayList<>();
+        for (Field f : Datasets.with(location, VortexDataset::partitionColumns)) {
+            int channel = names.indexOf(f.name());
+            if (channel < 0) {
+                throw new TrinoException(NOT_SUPPORTED, handle.name() + ": INSERT must give partition column " + f.name());
+            }
+            partitionChannels.add(channel);
+        }
+        VortexWriteHandle write = new VortexWriteHandle(location, names, types, writeId(), partitionChannels);
+        Staging.schema(write);
+        return write;
     }
 
     @Override
@@ -295,7 +304,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         }
         String folder = catalog.newTableFolder(name.getTableName());
         TableFiles.createFolder(folder);
-        return new VortexWriteHandle(folder, names, types, writeId());
+        return new VortexWriteHandle(folder, names, types, writeId(), List.of());
     }
 
     private static String writeId() {

@@ -7,8 +7,11 @@ import io.trino.spi.TrinoException;
 import io.trino.spi.connector.ConnectorPageSink;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.write.VortexWriter;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
@@ -16,20 +19,29 @@ import static io.vortex4j.trino.Errors.VORTEX_WRITE_ERROR;
 
 /**
  * One writer of a CREATE TABLE AS or INSERT: its rows go to one file staged in the table's
- * folder under a hidden name ({@link StagedFile}), which the commit names ({@link Staging}). A
- * writer given no rows writes no file.
+ * folder under a hidden name ({@link StagedFile}), which the commit names ({@link Staging}); into
+ * a Hive-partitioned table, one file per partition folder its rows fall in
+ * ({@link PartitionFolders}), holding the other columns. A writer given no rows writes no file.
  */
 final class VortexPageSink implements ConnectorPageSink {
     private final VortexWriteHandle handle;
     private final Schema schema;
-    private final StagedFile staged;
-    private VortexWriter writer;
+    private final int[] fileChannels;
+    private final List<io.trino.spi.type.Type> fileTypes = new ArrayList<>();
+    private final String writer = UUID.randomUUID().toString();
+    /** Per partition folder ("" when the table has none), its file. */
+    private final Map<String, Output> outputs = new LinkedHashMap<>();
     private long bytes;
+
+    private record Output(StagedFile staged, VortexWriter writer) {}
 
     VortexPageSink(VortexWriteHandle handle) {
         this.handle = handle;
         this.schema = Staging.schema(handle);
-        this.staged = new StagedFile(handle.folder(), handle.writeId(), UUID.randomUUID().toString());
+        this.fileChannels = handle.fileChannels().stream().mapToInt(Integer::intValue).toArray();
+        for (int c : fileChannels) {
+            fileTypes.add(handle.types().get(c));
+        }
     }
 
     @Override
@@ -37,18 +49,44 @@ final class VortexPageSink implements ConnectorPageSink {
         if (page.getPositionCount() == 0) {
             return NOT_BLOCKED;
         }
-        try {
-            if (writer == null) {
-                writer = VortexWriter.create(staged.local(), schema);
+        if (handle.partitionChannels().isEmpty()) {
+            write("", page);
+        } else {
+            Map<String, int[]> rows = new LinkedHashMap<>();
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            String[] folders = new String[page.getPositionCount()];
+            for (int r = 0; r < folders.length; r++) {
+                folders[r] = PartitionFolders.of(handle, page, r);
+                counts.merge(folders[r], 1, Integer::sum);
             }
-            writer.write(PageColumns.batch(schema, handle.types(), page));
-            bytes += page.getSizeInBytes();
+            counts.forEach((f, n) -> rows.put(f, new int[n]));
+            Map<String, Integer> filled = new LinkedHashMap<>();
+            for (int r = 0; r < folders.length; r++) {
+                int at = filled.merge(folders[r], 1, Integer::sum) - 1;
+                rows.get(folders[r])[at] = r;
+            }
+            rows.forEach((f, positions) -> write(f, page.getPositions(positions, 0, positions.length)));
+        }
+        bytes += page.getSizeInBytes();
+        return NOT_BLOCKED;
+    }
+
+    /** Appends the file columns of {@code page} to the file of partition folder {@code folder}. */
+    private void write(String folder, Page page) {
+        Output out = outputs.get(folder);
+        try {
+            if (out == null) {
+                StagedFile staged = new StagedFile(handle.folder(), folder, handle.writeId(), writer);
+                out = new Output(staged, VortexWriter.create(staged.local(), schema));
+                outputs.put(folder, out);
+            }
+            out.writer().write(PageColumns.batch(schema, fileTypes, page.getColumns(fileChannels)));
         } catch (TrinoException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new TrinoException(VORTEX_WRITE_ERROR, staged.location() + ": " + e.getMessage(), e);
+            String where = out == null ? Staging.resolve(handle.folder(), folder) : out.staged().location();
+            throw new TrinoException(VORTEX_WRITE_ERROR, where + ": " + e.getMessage(), e);
         }
-        return NOT_BLOCKED;
     }
 
     @Override
@@ -58,27 +96,28 @@ final class VortexPageSink implements ConnectorPageSink {
 
     @Override
     public CompletableFuture<Collection<Slice>> finish() {
-        if (writer == null) {
-            return CompletableFuture.completedFuture(List.of());
+        List<Slice> fragments = new ArrayList<>();
+        for (Output out : outputs.values()) {
+            try (VortexWriter w = out.writer()) {
+                w.finish();
+            } catch (RuntimeException e) {
+                abort();
+                throw new TrinoException(VORTEX_WRITE_ERROR, out.staged().location() + ": " + e.getMessage(), e);
+            }
+            fragments.add(Slices.utf8Slice(out.staged().finish()));
         }
-        try (VortexWriter w = writer) {
-            w.finish();
-        } catch (RuntimeException e) {
-            abort();
-            throw new TrinoException(VORTEX_WRITE_ERROR, staged.location() + ": " + e.getMessage(), e);
-        }
-        return CompletableFuture.completedFuture(List.of(Slices.utf8Slice(staged.finish())));
+        return CompletableFuture.completedFuture(fragments);
     }
 
     @Override
     public void abort() {
-        try {
-            if (writer != null) {
-                writer.close();
+        for (Output out : outputs.values()) {
+            try {
+                out.writer().close();
+            } catch (RuntimeException e) {
+                // the staged file keeps its hidden name: readers never list it
             }
-        } catch (RuntimeException e) {
-            // the staged file keeps its hidden name: readers never list it
+            out.staged().abort();
         }
-        staged.abort();
     }
 }

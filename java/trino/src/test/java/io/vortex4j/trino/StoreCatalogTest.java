@@ -187,6 +187,18 @@ public class StoreCatalogTest extends AbstractTestQueryFramework {
     }
 
     @Test
+    public void insertIntoPartitionedTable() {
+        String rows = "SELECT nationkey + 1000, name, 'z/' || CAST(regionkey AS varchar), DATE '2024-02-01' FROM tpch.tiny.nation";
+        for (Session s : List.of(getSession(), store())) {
+            assertUpdate(s, "INSERT INTO events " + rows, 25);
+        }
+        assertSameAnswers("SELECT id, name, region, day FROM events WHERE id >= 1000");
+        assertThat(computeActual(store(), "SELECT id, name, region, day FROM events WHERE day = DATE '2024-02-01'").getMaterializedRows())
+                .containsExactlyInAnyOrderElementsOf(computeActual(rows).getMaterializedRows());
+        assertThat(Listing.list("s3://" + BUCKET + "/warehouse/events/region=z%2F1/day=2024-02-01/").files()).isNotEmpty();
+    }
+
+    @Test
     public void missingBucketOrPrefix() {
         for (String location : List.of("s3://no-such-bucket/warehouse", "s3://" + BUCKET + "/no-such-prefix")) {
             String name = location.contains("no-such-bucket") ? "nobucket" : "noprefix";

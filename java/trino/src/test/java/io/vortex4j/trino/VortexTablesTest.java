@@ -169,8 +169,55 @@ public class VortexTablesTest extends AbstractTestQueryFramework {
     }
 
     @Test
-    public void insertIntoSingleFileOrPartitionedTableFails() {
+    public void insertIntoSingleFileFails() {
         assertThatThrownBy(() -> computeActual("INSERT INTO single VALUES (1, 'x')")).hasMessageContaining("single file");
-        assertThatThrownBy(() -> computeActual("INSERT INTO trades VALUES (1, 'x', DATE '2024-01-01', 1)")).hasMessageContaining("partitioned");
+    }
+
+    /** The rows of tpch.tiny.nation as inserted into table ins: null, escaped and plain partition values. */
+    private static final String NATION_ROWS = "SELECT nationkey, name, "
+            + "CASE regionkey WHEN 0 THEN NULL WHEN 1 THEN 'a/b=c%d é' ELSE 'r' || CAST(regionkey AS varchar) END, "
+            + "date_add('day', regionkey, DATE '2024-01-01'), nationkey % 3 FROM tpch.tiny.nation";
+
+    @Test
+    public void insertIntoPartitionedTable() throws IOException {
+        Schema schema = Schema.of(new Field("id", DataType.INT64, false), new Field("sym", DataType.UTF8, true));
+        Path seed = dir.resolve("ins/region=eu/day=2024-01-01/bucket=7");
+        Files.createDirectories(seed);
+        try (VortexWriter w = VortexWriter.create(seed.resolve("part.vortex"), schema)) {
+            w.write(new Batch(schema, 2).set("id", new long[] {-1, -2}).set("sym", new String[] {"x", null}));
+            w.finish();
+        }
+        assertThat(computeActual("DESCRIBE ins").getMaterializedRows().stream().map(r -> r.getField(0) + " " + r.getField(1)).toList())
+                .containsExactly("id bigint", "sym varchar", "region varchar", "day date", "bucket bigint");
+
+        assertUpdate("INSERT INTO ins " + NATION_ROWS, 25);
+        List<MaterializedRow> expected = new java.util.ArrayList<>(computeActual(NATION_ROWS).getMaterializedRows());
+        expected.addAll(computeActual("VALUES (BIGINT '-1', VARCHAR 'x', VARCHAR 'eu', DATE '2024-01-01', BIGINT '7'), "
+                + "(-2, NULL, 'eu', DATE '2024-01-01', 7)").getMaterializedRows());
+        for (boolean on : new boolean[] {true, false}) {
+            assertThat(computeActual(pushdown(on), "SELECT id, sym, region, day, bucket FROM ins").getMaterializedRows())
+                    .containsExactlyInAnyOrderElementsOf(expected);
+            assertThat(computeActual(pushdown(on), "SELECT count(*) FROM ins WHERE region = 'a/b=c%d é' AND bucket = 1").getOnlyValue())
+                    .isEqualTo(computeActual("SELECT count(*) FROM tpch.tiny.nation WHERE regionkey = 1 AND nationkey % 3 = 1").getOnlyValue());
+            assertThat(computeActual(pushdown(on), "SELECT count(*) FROM ins WHERE region IS NULL").getOnlyValue()).isEqualTo(5L);
+        }
+        // Each row went to the folder of its values, the escaped and the null value spelled as Hive does.
+        assertThat(Files.isDirectory(dir.resolve("ins/region=a%2Fb%3Dc%25d é/day=2024-01-02/bucket=1"))).isTrue();
+        assertThat(Files.isDirectory(dir.resolve("ins/region=__HIVE_DEFAULT_PARTITION__/day=2024-01-01/bucket=0"))).isTrue();
+
+        // A failing INSERT adds nothing and leaves no visible file.
+        long files;
+        try (Stream<Path> all = Files.walk(dir.resolve("ins"))) {
+            files = all.filter(p -> p.getFileName().toString().endsWith(".vortex")).count();
+        }
+        assertThatThrownBy(() -> computeActual("INSERT INTO ins SELECT nationkey, CAST(1 / (nationkey - 20) AS varchar), 'z', DATE '2024-02-01', 0 "
+                + "FROM tpch.tiny.nation")).hasMessageContaining("Division by zero");
+        try (Stream<Path> all = Files.walk(dir.resolve("ins"))) {
+            assertThat(all.filter(p -> p.getFileName().toString().endsWith(".vortex")).count()).isEqualTo(files);
+        }
+        assertThat(computeActual("SELECT count(*) FROM ins").getOnlyValue()).isEqualTo(27L);
+        assertThatThrownBy(() -> computeActual("INSERT INTO ins VALUES (1, 'x', '__HIVE_DEFAULT_PARTITION__', DATE '2024-01-01', 1)"))
+                .hasMessageContaining("Hive's name for null");
+        assertUpdate("DROP TABLE ins");
     }
 }
