@@ -117,7 +117,7 @@ public final class TrinoTpchBench {
 
     /**
      * The trades sample's count in catalog {@code sample} (over {@code dir}, {@code trades.vortex}
-     * written there first when missing or of another size) and in a Parquet copy of it that Hive
+     * written there first when missing or of another size, as {@code bin/bench}'s harnesses write it) and in a Parquet copy of it that Hive
      * writes; true when the counts differ.
      */
     private static boolean sampleRow(BenchCatalogs trino, Path dir, int runs, Report report) throws Exception {
@@ -125,6 +125,8 @@ public final class TrinoTpchBench {
         if (Trades.rowsIn(file) != SAMPLE_ROWS) {
             System.err.printf("writing %,d rows to %s%n", SAMPLE_ROWS, file);
             Files.createDirectories(dir);
+            // The other harnesses' Parquet copy (DuckDB's) is of the old rows: they write it again.
+            Files.deleteIfExists(dir.resolve("trades.parquet"));
             Trades.write(file, SAMPLE_ROWS, 2026, null);
         }
         trino.addVortexCatalog("sample", dir.toAbsolutePath());
