@@ -35,7 +35,7 @@ final class BenchData {
     static BenchData ensure(Path dir, long rows) throws Exception {
         Files.createDirectories(dir);
         BenchData d = new BenchData(dir);
-        if (rowsIn(d.vortex) != rows) {
+        if (Trades.rowsIn(d.vortex) != rows) {
             System.err.printf("writing %,d rows to %s%n", rows, d.vortex);
             Files.deleteIfExists(d.parquet);
             Trades.write(d.vortex, rows, 2026, null);
@@ -47,16 +47,6 @@ final class BenchData {
         return d;
     }
 
-    private static long rowsIn(Path file) {
-        if (!Files.isRegularFile(file)) {
-            return -1;
-        }
-        try (VortexFile f = VortexFile.open(file)) {
-            return f.rowCount();
-        } catch (RuntimeException e) {
-            return -1;
-        }
-    }
 
     /** Every row of the Vortex file appended to a DuckDB table, then copied to Parquet by DuckDB. */
     private static void writeParquet(Path vortex, Path parquet) throws SQLException {

@@ -47,7 +47,7 @@ public final class DatasetBench {
         Path one = dir.resolve("one");
         Path hundred = dir.resolve("hundred");
         Path file = one.resolve("trades.vortex");
-        if (!Files.isRegularFile(file) || rowsIn(file) != rows) {
+        if (!Files.isRegularFile(file) || Trades.rowsIn(file) != rows) {
             Files.createDirectories(one);
             System.err.printf("writing %,d rows to %s%n", rows, file);
             Trades.write(file, rows, 2026, null);
@@ -87,11 +87,6 @@ public final class DatasetBench {
         report.end();
     }
 
-    static long rowsIn(Path file) {
-        try (VortexFile f = VortexFile.open(file)) {
-            return f.rowCount();
-        }
-    }
 
     /** The trades rows of {@code source} in order into {@code n} files of contiguous rows. */
     static void copy(Path source, Path folder, int n, long rows) {

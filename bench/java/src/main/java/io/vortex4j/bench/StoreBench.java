@@ -46,7 +46,7 @@ public final class StoreBench {
         Path one = options.dir().resolve("one");
         Path ten = options.dir().resolve("ten");
         Path file = one.resolve("trades.vortex");
-        if (!Files.isRegularFile(file) || DatasetBench.rowsIn(file) != options.rows()) {
+        if (!Files.isRegularFile(file) || Trades.rowsIn(file) != options.rows()) {
             Files.createDirectories(one);
             System.err.printf("writing %,d rows to %s%n", options.rows(), file);
             Trades.write(file, options.rows(), 2026, null);

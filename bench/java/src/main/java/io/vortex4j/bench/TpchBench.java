@@ -3,6 +3,7 @@ package io.vortex4j.bench;
 import io.vortex4j.tpch.TpchAnswer;
 import io.vortex4j.tpch.TpchData;
 import io.vortex4j.tpch.TpchQueries;
+import io.vortex4j.tpch.TpchRounds;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.sql.Connection;
@@ -35,13 +36,6 @@ public final class TpchBench {
             + " [--queries 1,6,...|all] [--timeout S] [--engine NAME] [--markdown]";
 
     private TpchBench() {}
-
-    /** What one engine did with one query. */
-    private record Outcome(double firstMs, double bestMs, String failure, TpchAnswer answer) {
-        boolean ok() {
-            return failure == null;
-        }
-    }
 
     public static void main(String[] args) throws Exception {
         Path dir = Paths.get(System.getProperty("user.home"), ".cache", "vortex4j", "tpch");
@@ -95,23 +89,25 @@ public final class TpchBench {
             List<String> problems = new ArrayList<>();
             for (int q : queries) {
                 String sql = TpchQueries.sql(q);
-                Outcome[] o = timeInRounds(List.of(vortex, duck), new int[] {timeout, 0}, sql, runs);
-                Outcome v = o[0], d = o[1];
-                String vCell = v.ok() ? SqlBench.ms(v.bestMs, 1) : v.failure;
-                String firstCell = Double.isNaN(v.firstMs) ? "" : SqlBench.ms(v.firstMs, 1);
-                String dCell = d.ok() ? SqlBench.ms(d.bestMs, 1) : d.failure;
+                int vortexTimeout = timeout;
+                TpchRounds.Outcome[] o = TpchRounds.time(List.of(() -> TpchAnswer.read(vortex, sql, vortexTimeout),
+                        () -> TpchAnswer.read(duck, sql, 0)), runs);
+                TpchRounds.Outcome v = o[0], d = o[1];
+                String vCell = v.ok() ? SqlBench.ms(v.bestMs(), 1) : failure("vortex4j", v, timeout);
+                String firstCell = Double.isNaN(v.firstMs()) ? "" : SqlBench.ms(v.firstMs(), 1);
+                String dCell = d.ok() ? SqlBench.ms(d.bestMs(), 1) : failure("DuckDB", d, 0);
                 String ratio = "";
                 if (v.ok() && d.ok()) {
-                    String diff = TpchAnswer.difference(d.answer, v.answer, TpchQueries.orderKeys(q));
+                    String diff = TpchAnswer.difference(d.answer(), v.answer(), TpchQueries.orderKeys(q));
                     if (diff != null) {
                         wrong = true;
                         vCell += " (wrong answer)";
                         problems.add("q" + q + ": vortex4j's answer differs from DuckDB's: " + diff);
                     } else {
-                        ratio = ratio(d.bestMs / v.bestMs);
-                        logV += Math.log(v.bestMs);
-                        logD += Math.log(d.bestMs);
-                        logRatio += Math.log(d.bestMs / v.bestMs);
+                        ratio = ratio(d.bestMs() / v.bestMs());
+                        logV += Math.log(v.bestMs());
+                        logD += Math.log(d.bestMs());
+                        logRatio += Math.log(d.bestMs() / v.bestMs());
                         compared++;
                     }
                 }
@@ -162,47 +158,10 @@ public final class TpchBench {
         System.exit(help ? 0 : 2);
     }
 
-    /**
-     * One untimed run of {@code sql} on each connection (its answer kept), then {@code runs}
-     * rounds taking the connections in turn, so that a busy moment of the machine falls on all
-     * of them. A connection whose query fails or passes its timeout ({@code timeouts[k]} seconds,
-     * 0 for none) is out of the rounds, its outcome the failure.
-     */
-    private static Outcome[] timeInRounds(List<Connection> contenders, int[] timeouts, String sql, int runs) {
-        int n = contenders.size();
-        TpchAnswer[] answers = new TpchAnswer[n];
-        String[] failures = new String[n];
-        double[] best = new double[n];
-        double[] first = new double[n];
-        java.util.Arrays.fill(best, Double.MAX_VALUE);
-        java.util.Arrays.fill(first, Double.NaN);
-        for (int r = -1; r < runs; r++) {
-            for (int k = 0; k < n; k++) {
-                if (failures[k] != null) {
-                    continue;
-                }
-                long t0 = System.nanoTime();
-                try {
-                    TpchAnswer a = TpchAnswer.read(contenders.get(k), sql, timeouts[k]);
-                    double ms = (System.nanoTime() - t0) / 1e6;
-                    if (r < 0) {
-                        answers[k] = a;
-                        first[k] = ms;
-                    } else {
-                        best[k] = Math.min(best[k], ms);
-                    }
-                } catch (SQLException | RuntimeException e) {
-                    double s = (System.nanoTime() - t0) / 1e9;
-                    failures[k] = timedOut(e, s, timeouts[k]) ? "timeout (> " + timeouts[k] + " s)" : "error";
-                    System.err.printf("%s failed after %.1f s: %s%n", k == 0 ? "vortex4j" : "DuckDB", s, e);
-                }
-            }
-        }
-        Outcome[] out = new Outcome[n];
-        for (int k = 0; k < n; k++) {
-            out[k] = new Outcome(first[k], best[k], failures[k], answers[k]);
-        }
-        return out;
+    /** The cell of an engine whose query failed (the failure on stderr): a timeout, or an error. */
+    private static String failure(String engine, TpchRounds.Outcome o, int timeout) {
+        System.err.printf("%s failed after %.1f s: %s%n", engine, o.failedAfterS(), o.failure());
+        return timedOut(o.failure(), o.failedAfterS(), timeout) ? "timeout (> " + timeout + " s)" : "error";
     }
 
     /** Whether {@code e} is the statement's timeout (or a cancellation at or after it). */

@@ -60,7 +60,7 @@ final class DemoCommand implements Callable<Integer> {
         Path dir = data != null ? data : defaultDir();
         Files.createDirectories(dir);
         Path file = dir.resolve("trades.vortex");
-        if (!Files.isRegularFile(file) || rowsIn(file) != rows) {
+        if (!Files.isRegularFile(file) || Trades.rowsIn(file) != rows) {
             GenerateCommand.generate(file, rows, 2026);
         }
         System.out.printf("vortex4j demo: %,d trades in %s%n", rows, file);
@@ -154,13 +154,6 @@ final class DemoCommand implements Callable<Integer> {
         return cache.resolve("vortex4j").resolve("demo");
     }
 
-    private static long rowsIn(Path file) {
-        try (VortexFile f = VortexFile.open(file)) {
-            return f.rowCount();
-        } catch (RuntimeException e) {
-            return -1;
-        }
-    }
 
     /** Reads every value of every row (as a client would); returns the number of rows. */
     private static long drain(ResultSet rs) throws SQLException {

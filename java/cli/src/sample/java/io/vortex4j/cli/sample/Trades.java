@@ -3,8 +3,10 @@ package io.vortex4j.cli.sample;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.VortexFile;
 import io.vortex4j.reader.write.Batch;
 import io.vortex4j.reader.write.VortexWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
@@ -46,6 +48,18 @@ public final class Trades {
     public static final int BATCH_ROWS = 1 << 16;
 
     private Trades() {}
+
+    /** The rows of the Vortex file {@code path}, or -1 when it is missing or unreadable (to be written again). */
+    public static long rowsIn(Path path) {
+        if (!Files.isRegularFile(path)) {
+            return -1;
+        }
+        try (VortexFile f = VortexFile.open(path)) {
+            return f.rowCount();
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
 
     /**
      * Writes {@code rows} rows to {@code path}; {@code progress} (may be null) receives the
