@@ -1,7 +1,6 @@
 package io.vortex4j.calcite;
 
 import io.vortex4j.VortexException;
-import io.vortex4j.reader.dataset.ListedFile;
 import io.vortex4j.reader.dataset.Listing;
 import io.vortex4j.reader.dataset.VortexDataset;
 import io.vortex4j.reader.exec.SplitExecutor;
@@ -188,21 +187,9 @@ public final class VortexSchema extends AbstractSchema {
      * prefix one level down holding {@code .vortex} objects (a table as a folder is).
      */
     private Map<String, Table> loadRemote() {
-        Map<String, String> files = new TreeMap<>();
-        Map<String, String> folders = new TreeMap<>();
         Listing.Result all = Listing.list(remote + "/");
-        for (ListedFile f : all.files()) {
-            String relative = f.path().substring(remote.length() + 1);
-            int slash = relative.indexOf('/');
-            if (slash < 0) {
-                if (relative.endsWith(SUFFIX) && relative.length() > SUFFIX.length()) {
-                    files.put(relative.substring(0, relative.length() - SUFFIX.length()), f.path());
-                }
-            } else if (f.path().endsWith(SUFFIX)) {
-                folders.put(relative.substring(0, slash), remote + "/" + relative.substring(0, slash) + "/");
-            }
-        }
-        return tablesOf(files, folders, "prefix", (name, location) ->
+        Listing.Tables tables = Listing.tables(all, remote);
+        return tablesOf(tables.files(), tables.folders(), "prefix", (name, location) ->
                 VortexTable.of(name, VortexDataset.open(location, Listing.within(all, location)), pushdown, threads));
     }
 

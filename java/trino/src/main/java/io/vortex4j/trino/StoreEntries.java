@@ -1,12 +1,9 @@
 package io.vortex4j.trino;
 
 import io.trino.spi.TrinoException;
-import io.vortex4j.reader.dataset.ListedFile;
 import io.vortex4j.reader.dataset.Listing;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 import static io.vortex4j.trino.Errors.VORTEX_READ_ERROR;
 
@@ -36,30 +33,17 @@ final class StoreEntries implements TableEntries {
 
     @Override
     public List<Entry> list() {
-        String prefix = location + "/";
-        List<ListedFile> objects;
+        Listing.Result all;
         try {
-            objects = Listing.list(prefix).files();
+            all = Listing.list(location + "/");
         } catch (RuntimeException e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new TrinoException(VORTEX_READ_ERROR, "cannot list the catalog location " + location + ": " + message, e);
         }
+        Listing.Tables tables = Listing.tables(all, location);
         List<Entry> entries = new ArrayList<>();
-        Set<String> folders = new LinkedHashSet<>();
-        for (ListedFile f : objects) {
-            String relative = f.path().substring(prefix.length());
-            int slash = relative.indexOf('/');
-            if (slash < 0) {
-                if (relative.endsWith(Catalog.SUFFIX) && relative.length() > Catalog.SUFFIX.length()) {
-                    entries.add(new Entry(relative.substring(0, relative.length() - Catalog.SUFFIX.length()), f.path()));
-                }
-            } else if (f.path().endsWith(Catalog.SUFFIX)) {
-                folders.add(relative.substring(0, slash));
-            }
-        }
-        for (String folder : folders) {
-            entries.add(new Entry(folder, prefix + folder + "/"));
-        }
+        tables.files().forEach((name, object) -> entries.add(new Entry(name, object)));
+        tables.folders().forEach((name, folder) -> entries.add(new Entry(name, folder)));
         return entries;
     }
 }

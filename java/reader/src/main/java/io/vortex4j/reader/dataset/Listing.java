@@ -15,6 +15,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -27,6 +29,9 @@ import java.util.stream.Stream;
  * back sorted by absolute path. Not public API.
  */
 public final class Listing {
+    /** The name ending of a file a catalog takes as a table. */
+    private static final String TABLE_SUFFIX = ".vortex";
+
     private Listing() {}
 
     /** The listed files and the folder partition paths are relative to. */
@@ -113,6 +118,32 @@ public final class Listing {
             throw new VortexException(location + ": no objects there (hidden and _-prefixed ones are skipped)");
         }
         return new Result(null, files, false);
+    }
+
+    /**
+     * The tables a catalog over store prefix {@code prefix} (no trailing {@code /}) names in its
+     * listing {@code all}: {@code files}, each object {@code NAME.vortex} right under the prefix
+     * (NAME to the object), and {@code folders}, each prefix {@code NAME/} one level down holding
+     * {@code .vortex} objects at some depth (NAME to {@code prefix/NAME/}); both sorted by name.
+     */
+    public record Tables(Map<String, String> files, Map<String, String> folders) {}
+
+    /** The {@link Tables} of store prefix {@code prefix} in its listing {@code all}. */
+    public static Tables tables(Result all, String prefix) {
+        Map<String, String> files = new TreeMap<>();
+        Map<String, String> folders = new TreeMap<>();
+        for (ListedFile f : all.files()) {
+            String relative = f.path().substring(prefix.length() + 1);
+            int slash = relative.indexOf('/');
+            if (slash < 0) {
+                if (relative.endsWith(TABLE_SUFFIX) && relative.length() > TABLE_SUFFIX.length()) {
+                    files.put(relative.substring(0, relative.length() - TABLE_SUFFIX.length()), f.path());
+                }
+            } else if (f.path().endsWith(TABLE_SUFFIX)) {
+                folders.put(relative.substring(0, slash), prefix + "/" + relative.substring(0, slash) + "/");
+            }
+        }
+        return new Tables(files, folders);
     }
 
     /** The visible objects of {@code listed} under {@code folder} that {@code keep} accepts, partitions relative to {@code folder}. */
