@@ -213,6 +213,15 @@ impl OpenFile {
         }
     }
 
+    /// For an object in a store, a scan of it begins ([`super::remote_file::Scanning`]: one
+    /// stopped early stops the object's reads ahead). Nothing for a local file.
+    pub(crate) fn scanning(&self) -> Option<super::remote_file::Scanning> {
+        match &self.shared.descriptor {
+            Backing::Local(_) => None,
+            Backing::Remote(r) => Some(r.scanning()),
+        }
+    }
+
     /// The open file's id, unique in the process: its key in the layout-reader cache and the
     /// dictionary cache ([`crate::cache::dictionaries`]).
     pub fn id(&self) -> u64 {

@@ -88,6 +88,17 @@ struct Ahead {
     unasked: HashSet<u32>,
     unasked_bytes: u64,
     running: usize,
+    /// The requests fetching ahead now, by number: their segments and how to abort them.
+    runs: HashMap<u64, Run>,
+    next_run: u64,
+    /// Scans of the object not yet dropped ([`Scanning`]).
+    scans: usize,
+}
+
+/// A request fetching segments ahead.
+struct Run {
+    members: Vec<u32>,
+    abort: tokio::task::AbortHandle,
 }
 
 /// An open object: the source vortex reads the footer from, and what [`super::file::OpenFile`]
@@ -201,10 +212,63 @@ impl RemoteFile {
         top_up(&self.0);
     }
 
+    /// A scan of the object begins: while it lasts, its reads ahead run ([`Scanning`]).
+    pub fn scanning(&self) -> Scanning {
+        self.0.ahead.lock().unwrap_or_else(|e| e.into_inner()).scans += 1;
+        Scanning { object: Arc::clone(&self.0), finished: false }
+    }
+
     /// The object's segments (`specs`: the footer's segment map), each fetched when first asked for.
     pub fn segments(&self, specs: Arc<[SegmentSpec]>) -> RemoteSegments {
         let _ = self.0.specs.set(specs);
         RemoteSegments { object: Arc::clone(&self.0) }
+    }
+}
+
+/// A scan of an object, from its start until it is dropped. A scan dropped before it read all its
+/// rows (closed early, cancelled, failed) when no other scan of the object is running stops the
+/// object's reads ahead: those not started are forgotten, and requests for segments no scan has
+/// asked for yet are aborted, so nothing keeps fetching for a query that has stopped. A scan that
+/// read all its rows leaves them running for the next split's scan.
+pub struct Scanning {
+    object: Arc<Object>,
+    finished: bool,
+}
+
+impl Scanning {
+    /// The scan read all its rows.
+    pub fn finished(&mut self) {
+        self.finished = true;
+    }
+}
+
+impl Drop for Scanning {
+    fn drop(&mut self) {
+        let mut ahead = self.object.ahead.lock().unwrap_or_else(|e| e.into_inner());
+        ahead.scans -= 1;
+        if ahead.scans > 0 || self.finished {
+            return;
+        }
+        ahead.queue.clear();
+        let Ahead { runs, unasked, unasked_bytes, .. } = &mut *ahead;
+        let mut in_flight = self.object.in_flight.lock().unwrap_or_else(|e| e.into_inner());
+        // A run some scan asked a segment of keeps going; under the lock no ask can come between
+        // this check and the abort (an ask marks its segment asked before it awaits it).
+        runs.retain(|_, run| {
+            if !run.members.iter().all(|id| unasked.contains(id)) {
+                return true;
+            }
+            run.abort.abort();
+            for id in &run.members {
+                unasked.remove(id);
+                if let Some(spec) = self.object.specs.get().and_then(|specs| specs.get(*id as usize)) {
+                    *unasked_bytes -= spec.length as u64;
+                }
+                // A later ask starts its own request rather than await the aborted one.
+                in_flight.remove(id);
+            }
+            false
+        });
     }
 }
 
@@ -269,7 +333,14 @@ fn top_up(object: &Arc<Object>) {
         };
         for run in runs {
             let members = &picked[run];
-            let arrivals = start_run(object, members);
+            let (arrivals, abort) = start_run(object, members);
+            let number = {
+                let mut ahead = object.ahead.lock().unwrap_or_else(|e| e.into_inner());
+                let number = ahead.next_run;
+                ahead.next_run += 1;
+                ahead.runs.insert(number, Run { members: members.iter().map(|(id, _)| *id).collect(), abort });
+                number
+            };
             let object = Arc::clone(object);
             let members: Vec<(u32, SegmentSpec)> = members.to_vec();
             store::spawn(async move {
@@ -279,7 +350,11 @@ fn top_up(object: &Arc<Object>) {
                     }
                     forget(&object, id, &arrival);
                 }
-                object.ahead.lock().unwrap_or_else(|e| e.into_inner()).running -= 1;
+                {
+                    let mut ahead = object.ahead.lock().unwrap_or_else(|e| e.into_inner());
+                    ahead.running -= 1;
+                    ahead.runs.remove(&number);
+                }
                 top_up(&object);
             });
         }
@@ -287,14 +362,15 @@ fn top_up(object: &Arc<Object>) {
 }
 
 /// Starts one request for the segments `members` (in file order, none being fetched): each
-/// segment's arrival, sliced from the request's bytes.
-fn start_run(object: &Arc<Object>, members: &[(u32, SegmentSpec)]) -> Vec<InFlight> {
+/// segment's arrival, sliced from the request's bytes, and the request's abort handle.
+fn start_run(object: &Arc<Object>, members: &[(u32, SegmentSpec)]) -> (Vec<InFlight>, tokio::task::AbortHandle) {
     let first = members[0].1.offset;
     let last = members[members.len() - 1].1;
     let end = last.offset + last.length as u64;
-    let bytes = fetch_range(Arc::clone(object), first, (end - first) as usize).boxed().shared();
+    let (bytes, abort) = fetch_range(Arc::clone(object), first, (end - first) as usize);
+    let bytes = bytes.boxed().shared();
     let mut in_flight = object.in_flight.lock().unwrap_or_else(|e| e.into_inner());
-    members
+    let arrivals = members
         .iter()
         .map(|&(id, spec)| {
             let bytes = bytes.clone();
@@ -308,7 +384,8 @@ fn start_run(object: &Arc<Object>, members: &[(u32, SegmentSpec)]) -> Vec<InFlig
             in_flight.insert(id, arrival.clone());
             arrival
         })
-        .collect()
+        .collect();
+    (arrivals, abort)
 }
 
 /// Drops segment `id`'s in-flight entry if it is still `arrival` (a later fetch may have replaced it).
@@ -325,7 +402,7 @@ fn start_fetch(object: &Arc<Object>, id: u32, spec: SegmentSpec) -> InFlight {
     in_flight
         .entry(id)
         .or_insert_with(|| {
-            let bytes = fetch_range(Arc::clone(object), spec.offset, spec.length as usize);
+            let (bytes, _) = fetch_range(Arc::clone(object), spec.offset, spec.length as usize);
             let object = Arc::clone(object);
             let arrival: BoxFuture<std::result::Result<BufferHandle, Arc<str>>> =
                 Box::pin(async move { Ok(buffer_of(&object, &bytes.await?, spec.alignment)) });
@@ -343,12 +420,13 @@ fn asked(object: &Object, id: u32, length: u64) {
 }
 
 /// `length` bytes at `offset` of the object, as it was when opened: one ranged GET, started now
-/// on the I/O runtime (retried there as the store is configured); the future returned awaits it.
+/// on the I/O runtime (retried there as the store is configured); the future returned awaits it,
+/// and the handle aborts it.
 fn fetch_range(
     object: Arc<Object>,
     offset: u64,
     length: usize,
-) -> impl Future<Output = std::result::Result<bytes::Bytes, Arc<str>>> + Send + 'static {
+) -> (impl Future<Output = std::result::Result<bytes::Bytes, Arc<str>>> + Send + 'static, tokio::task::AbortHandle) {
     let store = Arc::clone(&object.store);
     let path = object.path.clone();
     let options = GetOptions {
@@ -364,7 +442,8 @@ fn fetch_range(
         store::count_request(bytes.len() as u64);
         Ok::<_, object_store::Error>(bytes)
     });
-    async move {
+    let abort = request.abort_handle();
+    let bytes = async move {
         let bytes = request
             .await
             .map_err(|e| format!("{}: the request failed: {e}", object.location))?
@@ -378,7 +457,8 @@ fn fetch_range(
             .into());
         }
         Ok(bytes)
-    }
+    };
+    (bytes, abort)
 }
 
 /// `bytes` in a buffer of the object's allocator aligned to `alignment`.
@@ -404,7 +484,7 @@ impl VortexReadAt for RemoteFile {
 
     fn read_at(&self, offset: u64, length: usize, alignment: Alignment) -> BoxFuture<VortexResult<BufferHandle>> {
         let object = Arc::clone(&self.0);
-        let bytes = fetch_range(Arc::clone(&object), offset, length);
+        let (bytes, _) = fetch_range(Arc::clone(&object), offset, length);
         Box::pin(async move {
             let bytes = bytes.await.map_err(|e| vortex_err!("{e}"))?;
             Ok(buffer_of(&object, &bytes, alignment))

@@ -381,6 +381,7 @@ pub fn list(location: &str) -> Result<Vec<Listed>> {
         }
     })
     .map_err(|e| store_error(location, e))?;
+    LISTINGS.fetch_add(1, Ordering::Relaxed);
     let mut listed: Vec<Listed> = found
         .into_iter()
         .map(|meta| {
@@ -448,6 +449,8 @@ static REQUESTS: AtomicU64 = AtomicU64::new(0);
 static BYTES: AtomicU64 = AtomicU64::new(0);
 static CACHE_HITS: AtomicU64 = AtomicU64::new(0);
 static IN_FLIGHT: AtomicU64 = AtomicU64::new(0);
+/// Listings made ([`list`]: one however many pages the store answers in).
+static LISTINGS: AtomicU64 = AtomicU64::new(0);
 
 pub(crate) fn count_request(bytes: u64) {
     REQUESTS.fetch_add(1, Ordering::Relaxed);
@@ -475,14 +478,15 @@ impl Drop for Running {
     }
 }
 
-/// `[requests, bytes fetched, cache hits, requests in flight]`: callers take differences of the
-/// first three around a query; the last is a gauge (reads ahead may outlive the scan that
-/// started them).
-pub fn fetched() -> [u64; 4] {
+/// `[requests, bytes fetched, cache hits, listings, requests in flight]`: callers take
+/// differences of the first four around a query; the last is a gauge (reads ahead may outlive
+/// the scan that started them).
+pub fn fetched() -> [u64; 5] {
     [
         REQUESTS.load(Ordering::Acquire),
         BYTES.load(Ordering::Acquire),
         CACHE_HITS.load(Ordering::Acquire),
+        LISTINGS.load(Ordering::Acquire),
         IN_FLIGHT.load(Ordering::Acquire),
     ]
 }

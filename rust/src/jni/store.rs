@@ -47,8 +47,8 @@ pub extern "system" fn Java_io_vortex4j_reader_internal_Native_listObjects<'l>(
     })
 }
 
-/// `long[]{requests, bytes fetched, segment cache hits, requests in flight}` of every store: the
-/// first three since the process started.
+/// `long[]{requests, bytes fetched, segment cache hits, listings, requests in flight}` of every
+/// store: the first four since the process started.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_io_vortex4j_reader_internal_Native_storeFetched<'l>(mut env: EnvUnowned<'l>, _: JClass<'l>) -> jobject {
     call(&mut env, |env| Ok(raw(long_array(env, &store::fetched())?)))

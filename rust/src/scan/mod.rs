@@ -71,6 +71,9 @@ pub struct Scan {
     /// Keeps the file's segments remembered while the scan is open (after `current`, whose
     /// reads it covers).
     _reading: Option<crate::io::local_file::Reading>,
+    /// For an object in a store: told when every row was read, so a scan dropped before stops
+    /// the object's reads ahead.
+    scanning: Option<crate::io::remote_file::Scanning>,
 }
 
 /// What every scan of the same columns of a file computes alike: the column types, the bound and
@@ -158,6 +161,7 @@ impl Scan {
                 _ => ranges.push_back(clipped),
             }
         }
+        let scanning = file.scanning();
         file.prefetch(columns, &kept, rows.start);
         Ok(Scan {
             file: file.clone(),
@@ -167,6 +171,7 @@ impl Scan {
             current: None,
             pruned_rows: (rows.end - rows.start) - kept_rows,
             _reading: file.reading(),
+            scanning,
         })
     }
 
@@ -228,6 +233,9 @@ impl Scan {
                 self.current = None;
             }
             let Some(range) = self.ranges.pop_front() else {
+                if let Some(s) = &mut self.scanning {
+                    s.finished();
+                }
                 return Ok(None);
             };
             let start = range.start;

@@ -124,7 +124,7 @@ final class SqlCommand implements Callable<Integer> {
                     run(c, statement, out, w);
                     if (before != null) {
                         io.vortex4j.reader.Stores.Fetched fetched = io.vortex4j.reader.Stores.fetched().since(before);
-                        if (fetched.requests() > 0 || fetched.cacheHits() > 0) {
+                        if (fetched.requests() > 0 || fetched.cacheHits() > 0 || fetched.listings() > 0) {
                             System.err.println("stores: " + fetched);
                         }
                     }

@@ -156,7 +156,7 @@ public final class Stores {
     /** What the stores have fetched since the process started (take differences around a query). */
     public static Fetched fetched() {
         long[] f = Native.storeFetched();
-        return new Fetched(f[0], f[1], f[2], f[3]);
+        return new Fetched(f[0], f[1], f[2], f[3], f[4]);
     }
 
     /**
@@ -181,18 +181,21 @@ public final class Stores {
     }
 
     /**
-     * Requests made to stores, bytes they returned, and segment reads the segment cache answered
-     * instead of a request; {@code inFlight} is the requests running at the time (not a difference).
+     * Requests made to stores for objects (HEADs, GETs, writes), bytes they returned, segment reads
+     * the segment cache answered instead of a request, and listings of prefixes (each however many
+     * pages the store answered in); {@code inFlight} is the requests running at the time (not a
+     * difference).
      */
-    public record Fetched(long requests, long bytes, long cacheHits, long inFlight) {
+    public record Fetched(long requests, long bytes, long cacheHits, long listings, long inFlight) {
         /** What was fetched since {@code before}; {@code inFlight} stays this one's. */
         public Fetched since(Fetched before) {
-            return new Fetched(requests - before.requests, bytes - before.bytes, cacheHits - before.cacheHits, inFlight);
+            return new Fetched(requests - before.requests, bytes - before.bytes, cacheHits - before.cacheHits,
+                    listings - before.listings, inFlight);
         }
 
         @Override
         public String toString() {
-            return requests + " requests, " + bytes + " bytes, " + cacheHits + " cache hits";
+            return requests + " requests, " + bytes + " bytes, " + cacheHits + " cache hits, " + listings + " listings";
         }
     }
 }

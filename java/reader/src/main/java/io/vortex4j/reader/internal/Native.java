@@ -65,8 +65,8 @@ public final class Native {
     public static native Object[] listObjects(String location);
 
     /**
-     * {@code long[]{requests, bytes fetched, segment cache hits, requests in flight}} of every store:
-     * the first three since the process started.
+     * {@code long[]{requests, bytes fetched, segment cache hits, listings, requests in flight}} of
+     * every store: the first four since the process started.
      */
     public static native long[] storeFetched();
 

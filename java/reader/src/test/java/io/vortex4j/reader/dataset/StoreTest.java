@@ -44,7 +44,7 @@ public class StoreTest {
     @BeforeClass
     public static void start() {
         server = S3Server.start();
-        for (String bucket : new String[] {"data", "flaky", "stalled", "locked", "apart", "watched"}) {
+        for (String bucket : new String[] {"data", "flaky", "stalled", "locked", "apart", "watched", "slow"}) {
             server.createBucket(bucket);
         }
         Stores.configure("s3://data", S3Server.properties(server.endpoint()));
@@ -55,6 +55,9 @@ public class StoreTest {
         flaky.put("s3.max_retries", "4");
         Stores.configure("s3://flaky", flaky);
         Stores.configure("s3://watched", S3Server.properties(server.faultyEndpoint()));
+        Map<String, String> slow = new TreeMap<>(S3Server.properties(server.faultyEndpoint()));
+        slow.put("s3.coalesce_max", "0");
+        Stores.configure("s3://slow", slow);
         Map<String, String> stalled = new TreeMap<>(S3Server.properties(server.faultyEndpoint()));
         stalled.put("s3.timeout", "1s");
         stalled.put("s3.max_retries", "1");
@@ -178,6 +181,31 @@ public class StoreTest {
             Stores.Fetched second = Stores.settled(SETTLE).since(before);
             assertEquals(second.toString(), 0, second.requests());
             assertEquals(second.toString(), 0, second.bytes());
+        }
+    }
+
+    /**
+     * A scan closed before its end stops the reads ahead it started: with every request taking
+     * 400 ms, the requests in flight when it closes are aborted at once, and no more start.
+     */
+    @Test
+    public void aScanClosedEarlyStopsItsReadsAhead() throws Exception {
+        server.put("slow", "ahead.vortex", file("ahead.vortex", 200_000));
+        try (VortexFile f = VortexFile.open("s3://slow/ahead.vortex")) {
+            server.faults().delay(400);
+            try (Scan scan = f.scan("id", "s", "v")) {
+                scan.iterator().next().close();
+                assertTrue("reads ahead are running", Stores.fetched().inFlight() > 0);
+            }
+            Stores.Fetched stopped = Stores.settled(java.time.Duration.ofMillis(200));
+            Thread.sleep(600);
+            assertEquals("no request started after the scan closed", stopped.requests(), Stores.fetched().requests());
+        } finally {
+            server.faults().delay(0);
+        }
+        // A later scan of the object reads it whole and right.
+        try (VortexDataset d = VortexDataset.open("s3://slow/ahead.vortex")) {
+            assertEquals(expected(200_000, KEEP), selectedIds(d, FILTER, 50_000));
         }
     }
 
