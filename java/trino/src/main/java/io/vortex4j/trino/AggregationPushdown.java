@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * {@code applyAggregation}: COUNT(*), COUNT, SUM, MIN, MAX and AVG grouped by varchar, integer,
@@ -29,13 +31,17 @@ import java.util.Optional;
  * Trino), MIN/MAX of integers, dates and decimals, AVG of integers (the exact sum over the count;
  * Trino sums in a double, equal while the sums stay below 2^53), COUNT of any file column. Floating
  * point (summed in another order), strings' MIN/MAX, DISTINCT, FILTER and ORDER BY are left to
- * Trino, as are tables with a pushed limit or a pushed filter on a struct field.
+ * Trino, as are tables with a pushed limit or a pushed filter on a struct field. A pushed
+ * aggregation runs as one split; one that may form more groups than the session allows
+ * ({@link VortexSessionProperties#AGGREGATION_PUSHDOWN_MAX_GROUPS}, as {@code groups} bounds them:
+ * {@link Statistics#groups}) is left to Trino, which spreads it over its workers.
  */
 final class AggregationPushdown {
     private AggregationPushdown() {}
 
     static Optional<AggregationApplicationResult<VortexTableHandle>> apply(VortexTableHandle table,
-            List<AggregateFunction> aggregates, Map<String, ColumnHandle> assignments, List<List<ColumnHandle>> groupingSets) {
+            List<AggregateFunction> aggregates, Map<String, ColumnHandle> assignments, List<List<ColumnHandle>> groupingSets,
+            long maxGroups, Function<List<VortexColumnHandle>, OptionalDouble> groups) {
         if (table.aggregation().isPresent() || table.limit().isPresent() || groupingSets.size() != 1 || filtersFieldPath(table)) {
             return Optional.empty();
         }
@@ -46,6 +52,9 @@ final class AggregationPushdown {
                 return Optional.empty();
             }
             groupBy.add(v);
+        }
+        if (!groupBy.isEmpty() && groups.apply(groupBy).orElse(0) > maxGroups) {
+            return Optional.empty();
         }
         List<PushedAggregation.Function> functions = new ArrayList<>();
         List<ConnectorExpression> projections = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.vortex4j.trino;
 
 import io.trino.spi.TrinoException;
 import io.vortex4j.reader.Stores;
+import io.vortex4j.reader.dataset.VortexDataset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import static io.trino.spi.StandardErrorCode.AMBIGUOUS_NAME;
 
@@ -19,7 +21,8 @@ import static io.trino.spi.StandardErrorCode.AMBIGUOUS_NAME;
  * all of them, as in {@code jdbc:vortex:DIR}. Names starting with {@code .} or {@code _} are
  * skipped. Trino's names are lower case, so a table is found by its name in lower case; two
  * entries whose names differ only in case, or a file and a folder of the same name, are an error
- * naming both. The location is listed on every request: files written since appear at once.
+ * naming both. {@link #tables()} lists the location; a transaction lists it once ({@link
+ * TransactionTables}).
  */
 public final class Catalog {
     /** The one schema. */
@@ -55,34 +58,42 @@ public final class Catalog {
         return entries.remote();
     }
 
-    /** The tables' names (lower case), sorted. */
-    public List<String> tableNames() {
-        return new ArrayList<>(tables().keySet());
+    /** The tables as listed now. */
+    public Tables tables() {
+        TableEntries.Listed listed = entries.list();
+        Map<String, List<String>> byName = new TreeMap<>();
+        for (TableEntries.Entry e : listed.entries()) {
+            byName.computeIfAbsent(e.name().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e.location());
+        }
+        return new Tables(byName, listed.open());
     }
 
-    /** The location of table {@code name} (a file or a folder), or empty when there is none. */
-    public Optional<String> location(String name) {
-        List<String> found = tables().get(name.toLowerCase(Locale.ROOT));
-        if (found == null) {
-            return Optional.empty();
+    /**
+     * A listing's tables: per name (lower case) the locations that take it, and {@code open},
+     * which opens the dataset at a table's location.
+     */
+    public record Tables(Map<String, List<String>> byName, Function<String, VortexDataset> open) {
+        /** The tables' names (lower case), sorted. */
+        public List<String> names() {
+            return new ArrayList<>(byName.keySet());
         }
-        if (found.size() > 1) {
-            throw new TrinoException(AMBIGUOUS_NAME, "the table name '" + name + "' is taken by " + found + "; rename all but one");
+
+        /** The location of table {@code name} (a file or a folder), or empty when there is none. */
+        public Optional<String> location(String name) {
+            List<String> found = byName.get(name.toLowerCase(Locale.ROOT));
+            if (found == null) {
+                return Optional.empty();
+            }
+            if (found.size() > 1) {
+                throw new TrinoException(AMBIGUOUS_NAME, "the table name '" + name + "' is taken by " + found + "; rename all but one");
+            }
+            return Optional.of(found.get(0));
         }
-        return Optional.of(found.get(0));
     }
 
     /** The folder (a store prefix ending in {@code /}) a new table {@code name} is written to. */
     public String newTableFolder(String name) {
         String folder = Staging.resolve(entries.location(), name.toLowerCase(Locale.ROOT));
         return remote() ? folder + "/" : folder;
-    }
-
-    private Map<String, List<String>> tables() {
-        Map<String, List<String>> tables = new TreeMap<>();
-        for (TableEntries.Entry e : entries.list()) {
-            tables.computeIfAbsent(e.name().toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(e.location());
-        }
-        return tables;
     }
 }

@@ -1,6 +1,7 @@
 package io.vortex4j.trino;
 
 import io.trino.spi.TrinoException;
+import io.vortex4j.reader.dataset.VortexDataset;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
@@ -36,7 +37,7 @@ final class FolderEntries implements TableEntries {
     }
 
     @Override
-    public List<Entry> list() {
+    public Listed list() {
         List<Entry> entries = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory)) {
             for (Path p : ds) {
@@ -53,7 +54,7 @@ final class FolderEntries implements TableEntries {
         } catch (IOException e) {
             throw new TrinoException(GENERIC_INTERNAL_ERROR, "cannot list the catalog folder " + directory + ": " + e.getMessage(), e);
         }
-        return entries;
+        return new Listed(entries, VortexDataset::open);
     }
 
     /**

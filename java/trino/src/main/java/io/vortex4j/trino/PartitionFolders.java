@@ -20,16 +20,13 @@ import static io.trino.spi.StandardErrorCode.NOT_SUPPORTED;
  * {@value HivePartitions#NULL_VALUE}.
  */
 final class PartitionFolders {
-    /** Written as {@code %XX}: separators, escapes, what file systems and URLs refuse. */
-    private static final String ESCAPED = "%/\\=:#?*\"'<>|[]{}^";
-
     private PartitionFolders() {}
 
     /** The folder of row {@code position} of {@code page}, its partition values at {@code channels}, ending in {@code /}. */
     static String of(VortexWriteHandle handle, Page page, int position) {
         StringBuilder folder = new StringBuilder();
         for (int c : handle.partitionChannels()) {
-            folder.append(escape(handle.names().get(c))).append('=')
+            folder.append(HivePartitions.encode(handle.names().get(c))).append('=')
                     .append(value(handle.types().get(c), page.getBlock(c), position, handle.names().get(c))).append('/');
         }
         return folder.toString();
@@ -50,22 +47,8 @@ final class PartitionFolders {
             if (s.equals(HivePartitions.NULL_VALUE)) {
                 throw new TrinoException(NOT_SUPPORTED, "partition column " + column + ": the value " + s + " is Hive's name for null");
             }
-            return escape(s);
+            return HivePartitions.encode(s);
         }
         throw new TrinoException(NOT_SUPPORTED, "partition column " + column + " is " + type + ": BIGINT, DATE or VARCHAR are written");
-    }
-
-    static String escape(String s) {
-        StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (ch < 0x20 || ch == 0x7f || ESCAPED.indexOf(ch) >= 0) {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(ch >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(ch & 0xf, 16)));
-            } else {
-                out.append(ch);
-            }
-        }
-        return out.toString();
     }
 }

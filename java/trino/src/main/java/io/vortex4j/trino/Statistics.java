@@ -1,5 +1,8 @@
 package io.vortex4j.trino;
 
+import io.trino.spi.predicate.Domain;
+import io.trino.spi.predicate.Range;
+import io.trino.spi.predicate.SortedRangeSet;
 import io.trino.spi.statistics.ColumnStatistics;
 import io.trino.spi.statistics.DoubleRange;
 import io.trino.spi.statistics.Estimate;
@@ -31,11 +34,8 @@ import java.util.Set;
 final class Statistics {
     private Statistics() {}
 
-    static TableStatistics of(VortexTableHandle table) {
-        return Datasets.with(table.location(), d -> of(table, d));
-    }
-
-    private static TableStatistics of(VortexTableHandle table, VortexDataset dataset) {
+    /** The statistics of {@code table}, whose dataset is {@code dataset}. */
+    static TableStatistics of(VortexTableHandle table, VortexDataset dataset) {
         List<Split> splits = dataset.splits(Filters.predicate(table));
         long rows = 0;
         Set<String> paths = new LinkedHashSet<>();
@@ -60,6 +60,42 @@ final class Statistics {
             }
         }
         return out.build();
+    }
+
+    /**
+     * The most groups grouping {@code table} by {@code columns} forms, as its statistics bound
+     * them: the product of each column's distinct count, or for a number or date its range
+     * (max - min + 1), plus one for nulls, at most the rows; empty when a column is unbounded.
+     */
+    static OptionalDouble groups(VortexTableHandle table, VortexDataset dataset, List<VortexColumnHandle> columns) {
+        TableStatistics stats = of(table, dataset);
+        double rows = stats.getRowCount().getValue();
+        double groups = 1;
+        for (VortexColumnHandle c : columns) {
+            ColumnStatistics cs = stats.getColumnStatistics().get(c);
+            if (cs == null) {
+                return OptionalDouble.empty();
+            }
+            double values = !cs.getDistinctValuesCount().isUnknown() ? cs.getDistinctValuesCount().getValue()
+                    : cs.getRange().map(r -> narrowed(table, c, r)).map(r -> r.getMax() - r.getMin() + 1).orElse(Double.NaN);
+            if (Double.isNaN(values)) {
+                return OptionalDouble.empty();
+            }
+            groups *= values + 1;
+        }
+        return Double.isNaN(rows) ? OptionalDouble.of(groups) : OptionalDouble.of(Math.min(groups, rows));
+    }
+
+    /** {@code range} of column {@code c} within the span of the pushed filter's domain on it. */
+    private static DoubleRange narrowed(VortexTableHandle table, VortexColumnHandle c, DoubleRange range) {
+        Domain domain = table.constraint().getDomains().map(d -> d.get(c)).orElse(null);
+        if (domain == null || domain.isNone() || domain.getValues().isAll() || !(domain.getValues() instanceof SortedRangeSet set)) {
+            return range;
+        }
+        Range span = set.getSpan();
+        double low = span.getLowValue().map(v -> number(v).orElse(range.getMin())).orElse(range.getMin());
+        double high = span.getHighValue().map(v -> number(v).orElse(range.getMax())).orElse(range.getMax());
+        return new DoubleRange(Math.max(low, range.getMin()), Math.max(Math.max(low, range.getMin()), Math.min(high, range.getMax())));
     }
 
     /** Per file column, its statistics over every file (a file without some is unknown). */

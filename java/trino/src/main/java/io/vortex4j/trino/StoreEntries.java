@@ -2,6 +2,7 @@ package io.vortex4j.trino;
 
 import io.trino.spi.TrinoException;
 import io.vortex4j.reader.dataset.Listing;
+import io.vortex4j.reader.dataset.VortexDataset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +12,8 @@ import static io.vortex4j.trino.Errors.VORTEX_READ_ERROR;
  * The tables of an object store prefix ({@code s3://bucket/warehouse}): each object {@code
  * NAME.vortex} right under it, and each prefix {@code NAME/} one level down holding {@code
  * .vortex} objects at some depth. One recursive listing of the prefix finds both; objects and
- * prefixes whose names start with {@code .} or {@code _} are skipped, as in a local folder.
+ * prefixes whose names start with {@code .} or {@code _} are skipped, as in a local folder. A
+ * table's dataset is opened from the same listing.
  */
 final class StoreEntries implements TableEntries {
     private final String location;
@@ -32,7 +34,7 @@ final class StoreEntries implements TableEntries {
     }
 
     @Override
-    public List<Entry> list() {
+    public Listed list() {
         Listing.Result all;
         try {
             all = Listing.list(location + "/");
@@ -44,6 +46,6 @@ final class StoreEntries implements TableEntries {
         List<Entry> entries = new ArrayList<>();
         tables.files().forEach((name, object) -> entries.add(new Entry(name, object)));
         tables.folders().forEach((name, folder) -> entries.add(new Entry(name, folder)));
-        return entries;
+        return new Listed(entries, table -> VortexDataset.open(table, Listing.within(all, table)));
     }
 }

@@ -10,11 +10,16 @@ import io.trino.spi.connector.ConnectorTransactionHandle;
 import io.trino.spi.session.PropertyMetadata;
 import io.trino.spi.transaction.IsolationLevel;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The {@code vortex} connector of one catalog location (a folder or a store prefix). */
 final class VortexConnector implements Connector {
     private final Catalog catalog;
-    private final VortexSplitManager splits = new VortexSplitManager();
+    /** What each open transaction listed, by transaction (kept on the coordinator). */
+    private final Map<ConnectorTransactionHandle, TransactionTables> transactions = new ConcurrentHashMap<>();
+    private final VortexSplitManager splits = new VortexSplitManager(this::tables);
     private final VortexPageSourceProvider pages = new VortexPageSourceProvider();
     private final VortexPageSinkProvider sinks = new VortexPageSinkProvider();
 
@@ -24,12 +29,40 @@ final class VortexConnector implements Connector {
 
     @Override
     public ConnectorTransactionHandle beginTransaction(IsolationLevel isolationLevel, boolean readOnly, boolean autoCommit) {
-        return VortexTransactionHandle.INSTANCE;
+        VortexTransactionHandle handle = new VortexTransactionHandle(UUID.randomUUID());
+        transactions.put(handle, new TransactionTables(catalog));
+        return handle;
     }
 
     @Override
     public ConnectorMetadata getMetadata(ConnectorSession session, ConnectorTransactionHandle transaction) {
-        return new VortexMetadata(catalog);
+        return new VortexMetadata(catalog, tables(transaction));
+    }
+
+    @Override
+    public void commit(ConnectorTransactionHandle transaction) {
+        end(transaction);
+    }
+
+    @Override
+    public void rollback(ConnectorTransactionHandle transaction) {
+        end(transaction);
+    }
+
+    /** The catalog as {@code transaction}, begun here and not ended, sees it. */
+    private TransactionTables tables(ConnectorTransactionHandle transaction) {
+        TransactionTables tables = transactions.get(transaction);
+        if (tables == null) {
+            throw new IllegalStateException("no open transaction " + transaction + " in catalog " + catalog.location());
+        }
+        return tables;
+    }
+
+    private void end(ConnectorTransactionHandle transaction) {
+        TransactionTables tables = transactions.remove(transaction);
+        if (tables != null) {
+            tables.close();
+        }
     }
 
     @Override
@@ -49,7 +82,8 @@ final class VortexConnector implements Connector {
 
     @Override
     public void shutdown() {
-        // nothing is kept open between queries
+        transactions.values().forEach(TransactionTables::close);
+        transactions.clear();
     }
 
     @Override

@@ -53,9 +53,12 @@ import static io.trino.spi.StandardErrorCode.NOT_SUPPORTED;
  */
 final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
     private final Catalog catalog;
+    private final TransactionTables tables;
 
-    VortexMetadata(Catalog catalog) {
+    /** The metadata of {@code catalog} in a transaction that sees it as {@code tables}. */
+    VortexMetadata(Catalog catalog, TransactionTables tables) {
         this.catalog = catalog;
+        this.tables = tables;
     }
 
     @Override
@@ -72,8 +75,8 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         if (!name.getSchemaName().equals(Catalog.SCHEMA)) {
             return null;
         }
-        Optional<String> location = catalog.location(name.getTableName());
-        return location.map(p -> Datasets.with(p, d -> Datasets.handle(name, d))).orElse(null);
+        Optional<String> location = tables.location(name.getTableName());
+        return location.map(p -> tables.with(p, d -> Datasets.handle(name, d))).orElse(null);
     }
 
     @Override
@@ -91,7 +94,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         if (schema.isPresent() && !schema.get().equals(Catalog.SCHEMA)) {
             return List.of();
         }
-        return catalog.tableNames().stream().map(n -> new SchemaTableName(Catalog.SCHEMA, n)).toList();
+        return tables.names().stream().map(n -> new SchemaTableName(Catalog.SCHEMA, n)).toList();
     }
 
     @Override
@@ -99,10 +102,10 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             UnaryOperator<Set<SchemaTableName>> filter) {
         List<RelationColumnsMetadata> out = new ArrayList<>();
         for (SchemaTableName name : filter.apply(new LinkedHashSet<>(listTables(session, schema)))) {
-            Optional<String> location = catalog.location(name.getTableName());
+            Optional<String> location = tables.location(name.getTableName());
             try {
                 location.ifPresent(p -> out.add(RelationColumnsMetadata.forTable(name,
-                        Datasets.with(p, Datasets::columns).stream().map(VortexColumnHandle::metadata).toList())));
+                        tables.with(p, Datasets::columns).stream().map(VortexColumnHandle::metadata).toList())));
             } catch (TrinoException unreadable) {
                 // left out here; its queries say why
             }
@@ -124,13 +127,14 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         return column instanceof AggregateColumnHandle a ? a.metadata() : ((VortexColumnHandle) column).metadata();
     }
 
-    private static List<VortexColumnHandle> columns(VortexTableHandle table) {
-        return Datasets.with(table.location(), Datasets::columns);
+    private List<VortexColumnHandle> columns(VortexTableHandle table) {
+        return tables.with(table.location(), Datasets::columns);
     }
 
     @Override
     public TableStatistics getTableStatistics(ConnectorSession session, ConnectorTableHandle table) {
-        return Statistics.of((VortexTableHandle) table);
+        VortexTableHandle handle = (VortexTableHandle) table;
+        return tables.with(handle.location(), d -> Statistics.of(handle, d));
     }
 
     @Override
@@ -189,7 +193,10 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         if (!VortexSessionProperties.pushdown(session) || rowsCut((VortexTableHandle) table)) {
             return Optional.empty();
         }
-        return AggregationPushdown.apply((VortexTableHandle) table, aggregates, assignments, groupingSets)
+        long maxGroups = VortexSessionProperties.aggregationPushdownMaxGroups(session);
+        VortexTableHandle handle = (VortexTableHandle) table;
+        return AggregationPushdown.apply(handle, aggregates, assignments, groupingSets, maxGroups,
+                        groupBy -> tables.with(handle.location(), d -> Statistics.groups(handle, d, groupBy)))
                 .map(r -> new AggregationApplicationResult<>(r.getHandle(), r.getProjections(), r.getAssignments(),
                         r.getGroupingColumnMapping(), r.isPrecalculateStatistics()));
     }
@@ -200,6 +207,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         if (handle != null) {
             Staging.writeEmpty(handle.folder(), handle.writeId(), Staging.schema(handle));
         }
+        tables.changed();
     }
 
     @Override
@@ -217,6 +225,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         if (fragments.isEmpty()) {
             Staging.writeEmpty(handle.folder(), handle.writeId(), Staging.schema(handle));
         }
+        tables.changed();
         return Optional.empty();
     }
 
@@ -239,7 +248,7 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
         }
         // Partition folders nest in the dataset's order of keys.
         List<Integer> partitionChannels = new ArrayList<>();
-        for (Field f : Datasets.with(location, VortexDataset::partitionColumns)) {
+        for (Field f : tables.with(location, VortexDataset::partitionColumns)) {
             int channel = names.indexOf(f.name());
             if (channel < 0) {
                 throw new TrinoException(NOT_SUPPORTED, handle.name() + ": INSERT must give partition column " + f.name());
@@ -255,12 +264,14 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
     public Optional<ConnectorOutputMetadata> finishInsert(ConnectorSession session, ConnectorInsertTableHandle insert,
             List<ConnectorTableHandle> sourceTables, Collection<Slice> fragments, Collection<ComputedStatistics> statistics) {
         Staging.commit(((VortexWriteHandle) insert).folder(), fragments);
+        tables.changed();
         return Optional.empty();
     }
 
     @Override
     public void dropTable(ConnectorSession session, ConnectorTableHandle table) {
         TableFiles.delete(((VortexTableHandle) table).location());
+        tables.changed();
     }
 
     /** Creates the folder of a new table; null when it exists and {@code mode} is IGNORE. */
@@ -296,7 +307,8 @@ final class VortexMetadata implements io.trino.spi.connector.ConnectorMetadata {
             types.add(c.getType());
         }
         Staging.schema(names, types); // fails naming a column Vortex cannot store
-        if (catalog.location(name.getTableName()).isPresent()) {
+        // A write consults the location as it is now, not as the transaction first listed it.
+        if (catalog.tables().location(name.getTableName()).isPresent()) {
             if (mode == SaveMode.IGNORE) {
                 return null;
             }

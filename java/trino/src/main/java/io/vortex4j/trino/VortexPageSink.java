@@ -8,6 +8,7 @@ import io.trino.spi.connector.ConnectorPageSink;
 import io.vortex4j.reader.Schema;
 import io.vortex4j.reader.write.VortexWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +36,19 @@ final class VortexPageSink implements ConnectorPageSink {
 
     private record Output(StagedFile staged, VortexWriter writer) {}
 
+    /** The positions of a page's rows that go to one folder. */
+    private static final class Positions {
+        int[] at = new int[16];
+        int count;
+
+        void add(int position) {
+            if (count == at.length) {
+                at = Arrays.copyOf(at, count * 2);
+            }
+            at[count++] = position;
+        }
+    }
+
     VortexPageSink(VortexWriteHandle handle) {
         this.handle = handle;
         this.schema = Staging.schema(handle);
@@ -52,20 +66,12 @@ final class VortexPageSink implements ConnectorPageSink {
         if (handle.partitionChannels().isEmpty()) {
             write("", page);
         } else {
-            Map<String, int[]> rows = new LinkedHashMap<>();
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            String[] folders = new String[page.getPositionCount()];
-            for (int r = 0; r < folders.length; r++) {
-                folders[r] = PartitionFolders.of(handle, page, r);
-                counts.merge(folders[r], 1, Integer::sum);
+            // Per folder, in order of first appearance, the positions of its rows.
+            Map<String, Positions> rows = new LinkedHashMap<>();
+            for (int r = 0; r < page.getPositionCount(); r++) {
+                rows.computeIfAbsent(PartitionFolders.of(handle, page, r), f -> new Positions()).add(r);
             }
-            counts.forEach((f, n) -> rows.put(f, new int[n]));
-            Map<String, Integer> filled = new LinkedHashMap<>();
-            for (int r = 0; r < folders.length; r++) {
-                int at = filled.merge(folders[r], 1, Integer::sum) - 1;
-                rows.get(folders[r])[at] = r;
-            }
-            rows.forEach((f, positions) -> write(f, page.getPositions(positions, 0, positions.length)));
+            rows.forEach((f, positions) -> write(f, page.getPositions(positions.at, 0, positions.count)));
         }
         bytes += page.getSizeInBytes();
         return NOT_BLOCKED;

@@ -1,8 +1,10 @@
 package io.vortex4j.trino;
 
 import io.trino.spi.connector.ConnectorTransactionHandle;
+import java.util.UUID;
 
-/** The connector keeps no transaction state: files are committed by rename. */
-public enum VortexTransactionHandle implements ConnectorTransactionHandle {
-    INSTANCE
-}
+/**
+ * A transaction: what it listed is kept for it ({@link TransactionTables}); files are committed
+ * by rename.
+ */
+public record VortexTransactionHandle(UUID id) implements ConnectorTransactionHandle {}

@@ -61,7 +61,7 @@ public class DistinctCountsTest {
 
     private static ColumnStatistics statistics(Path table, VortexColumnHandle column) {
         try (VortexDataset d = VortexDataset.open(table)) {
-            TableStatistics stats = Statistics.of(Datasets.handle(new SchemaTableName("default", "t"), d));
+            TableStatistics stats = Statistics.of(Datasets.handle(new SchemaTableName("default", "t"), d), d);
             assertThat(stats.getRowCount()).isEqualTo(Estimate.of(d.rowCount()));
             return Objects.requireNonNull(stats.getColumnStatistics().get(column), column.name());
         }

@@ -8,6 +8,7 @@ import io.trino.tpch.TpchTable;
 import io.vortex4j.reader.DataType;
 import io.vortex4j.reader.Field;
 import io.vortex4j.reader.Schema;
+import io.vortex4j.reader.Stores;
 import io.vortex4j.reader.dataset.Listing;
 import io.vortex4j.reader.stores.S3Server;
 import io.vortex4j.reader.write.Batch;
@@ -107,6 +108,22 @@ public class StoreCatalogTest extends AbstractTestQueryFramework {
     private void assertPushed(String sql) {
         assertSameAnswers(sql);
         assertThat(query(store(), sql)).isFullyPushedDown();
+    }
+
+    /**
+     * A query lists the catalog prefix once: the table lookup, its columns, statistics and splits
+     * share that listing; a write makes the transaction's next statement list again.
+     */
+    @Test
+    public void aQueryListsThePrefixOnce() {
+        String sql = "SELECT id, name FROM events WHERE day = DATE '2024-01-02' AND id % 7 = 1";
+        Stores.Fetched before = Stores.fetched();
+        List<MaterializedRow> rows = computeActual(store(), sql).getMaterializedRows();
+        assertThat(Stores.fetched().since(before).listings()).isEqualTo(1);
+        assertThat(rows).isNotEmpty().containsExactlyInAnyOrderElementsOf(computeActual(sql).getMaterializedRows());
+        before = Stores.fetched();
+        computeActual(store(), "SELECT count(*) FROM orders JOIN nation ON orders.custkey = nation.nationkey");
+        assertThat(Stores.fetched().since(before).listings()).isEqualTo(1);
     }
 
     @Test

@@ -139,6 +139,25 @@ public class VortexPushdownTest extends AbstractTestQueryFramework {
         }
     }
 
+    /**
+     * A grouped aggregation that may form more groups than the session allows is left to Trino;
+     * the bound is the columns' ranges or distinct counts (orders.custkey: 1..1499).
+     */
+    @Test
+    public void aggregatesWithManyGroupsStayWithTrino() {
+        String byCustomer = "SELECT custkey, count(*), sum(orderkey) FROM orders GROUP BY custkey";
+        assertAggregatePushed(byCustomer);
+        Session fewGroups = Session.builder(pushdown(true))
+                .setCatalogSessionProperty(VortexQueryRunner.CATALOG, VortexSessionProperties.AGGREGATION_PUSHDOWN_MAX_GROUPS, "1000")
+                .build();
+        assertThat(query(fewGroups, byCustomer)).isNotFullyPushedDown(AggregationNode.class);
+        assertThat(computeActual(fewGroups, byCustomer).getMaterializedRows())
+                .containsExactlyInAnyOrderElementsOf(computeActual(tpch(), byCustomer).getMaterializedRows());
+        // A filter narrowing the range below the bound lets it through again.
+        assertThat(query(fewGroups, "SELECT custkey, count(*) FROM orders WHERE custkey < 500 GROUP BY custkey")).isFullyPushedDown();
+        assertThat(query(fewGroups, "SELECT orderstatus, shippriority, count(*) FROM orders GROUP BY orderstatus, shippriority")).isFullyPushedDown();
+    }
+
     @Test
     public void limit() {
         for (boolean on : new boolean[] {false, true}) {

@@ -119,17 +119,20 @@ public class VortexTablesTest extends AbstractTestQueryFramework {
 
     @Test
     public void splitsPrunedByPartitionValues() throws Exception {
-        VortexTableHandle all = (VortexTableHandle) new VortexMetadata(new Catalog(dir)).getTableHandle(null,
-                new io.trino.spi.connector.SchemaTableName(Catalog.SCHEMA, "trades"), java.util.Optional.empty(), java.util.Optional.empty());
-        VortexColumnHandle day = new VortexColumnHandle("day", DateType.DATE, true);
-        VortexTableHandle oneDay = all.withFilter(TupleDomain.withColumnDomains(
-                Map.of(day, Domain.singleValue(DateType.DATE, day(1).toEpochDay()))), List.of());
-        assertThat(splits(all)).isEqualTo(DAYS * BUCKETS);
-        assertThat(splits(oneDay)).isEqualTo(BUCKETS);
+        Catalog catalog = new Catalog(dir);
+        try (TransactionTables tables = new TransactionTables(catalog)) {
+            VortexTableHandle all = (VortexTableHandle) new VortexMetadata(catalog, tables).getTableHandle(null,
+                    new io.trino.spi.connector.SchemaTableName(Catalog.SCHEMA, "trades"), java.util.Optional.empty(), java.util.Optional.empty());
+            VortexColumnHandle day = new VortexColumnHandle("day", DateType.DATE, true);
+            VortexTableHandle oneDay = all.withFilter(TupleDomain.withColumnDomains(
+                    Map.of(day, Domain.singleValue(DateType.DATE, day(1).toEpochDay()))), List.of());
+            assertThat(splits(tables, all)).isEqualTo(DAYS * BUCKETS);
+            assertThat(splits(tables, oneDay)).isEqualTo(BUCKETS);
+        }
     }
 
-    private static int splits(VortexTableHandle table) throws Exception {
-        ConnectorSplitSource source = new VortexSplitManager().getSplits(null, null, table, Set.of(), Constraint.alwaysTrue());
+    private static int splits(TransactionTables tables, VortexTableHandle table) throws Exception {
+        ConnectorSplitSource source = new VortexSplitManager(t -> tables).getSplits(null, null, table, Set.of(), Constraint.alwaysTrue());
         return source.getNextBatch(10_000, io.trino.spi.connector.DynamicFilterSnapshot.EMPTY).get().size();
     }
 

@@ -48,6 +48,27 @@ public final class HivePartitions {
         return new String[] {decode(folder.substring(0, eq)), NULL_VALUE.equals(value) ? null : value};
     }
 
+    /** Written as {@code %XX} by {@link #encode}: separators, escapes, what file systems and URLs refuse. */
+    private static final String ESCAPED = "%/\\=:#?*\"'<>|[]{}^";
+
+    /**
+     * A partition key or value as a folder name spells it, read back by {@link #parse}: control
+     * characters and {@code %/\=:#?*"'<>|[]{}^} percent-encoded, the rest as written.
+     */
+    public static String encode(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch < 0x20 || ch == 0x7f || ESCAPED.indexOf(ch) >= 0) {
+                out.append('%').append(Character.toUpperCase(Character.forDigit(ch >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(ch & 0xf, 16)));
+            } else {
+                out.append(ch);
+            }
+        }
+        return out.toString();
+    }
+
     /** Percent-decoding of UTF-8 bytes; a malformed escape stays as written. */
     static String decode(String s) {
         if (s.indexOf('%') < 0) {

@@ -123,6 +123,19 @@ public class DatasetTest {
         return ids;
     }
 
+    /** A key or value encoded for a folder name parses back to itself, whatever characters it holds. */
+    @Test
+    public void partitionFolderNamesRoundTrip() {
+        for (String v : List.of("plain", "a/b", "50%", "k=v", "x:y?z#", "tab\tend", "ünï cödé", "[{\"q'}]", "", "%2F")) {
+            String folder = HivePartitions.encode("key " + v) + "=" + HivePartitions.encode(v);
+            assertFalse(folder, folder.contains("/"));
+            assertEquals(folder, folder.indexOf('='), folder.lastIndexOf('='));
+            String[] parsed = HivePartitions.parse(folder);
+            assertEquals("key " + v, parsed[0]);
+            assertEquals(v, parsed[1]);
+        }
+    }
+
     @Test
     public void folderOfNFilesEqualsOneFile() throws Exception {
         long rows = 6000;
