@@ -274,12 +274,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("vortex4j-engine{name}-{}.vortex", std::process::id()));
         let path = path.to_str().unwrap().to_string();
         let strings = crate::fixture::write_dict_fixture(&path, 6, 3000, seed, false).unwrap();
-        let file = crate::io::file::open(&path).unwrap();
-        let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
-            .unwrap()
-            .into_iter()
-            .map(|rows| Split { path: path.clone(), rows, planned: None, partition: Vec::new() })
-            .collect();
+        let (file, splits) = chunk_splits(&path);
         assert!(splits.len() > 1);
         let q = Query::new(threads, 0).unwrap();
         q.register(&["t".to_string()], splits, Vec::new()).unwrap();
@@ -406,13 +401,18 @@ mod tests {
         let vortex = vortex.to_str().unwrap().to_string();
         let options = crate::convert::ConvertOptions::parse::<&str>(&[]).unwrap();
         crate::convert::convert(&[parquet.to_str().unwrap()], &vortex, options).unwrap();
-        let file = crate::io::file::open(&vortex).unwrap();
-        let splits: Vec<Split> = crate::scan::natural_splits(&file, None)
+        (dir, chunk_splits(&vortex).1)
+    }
+
+    /// The file at `path`, opened, and a split per chunk of it.
+    fn chunk_splits(path: &str) -> (crate::io::file::OpenFile, Vec<Split>) {
+        let file = crate::io::file::open(path).unwrap();
+        let splits = crate::scan::natural_splits(&file, None)
             .unwrap()
             .into_iter()
-            .map(|rows| Split { path: vortex.clone(), rows, planned: None, partition: Vec::new() })
+            .map(|rows| Split { path: path.to_string(), rows, planned: None, partition: Vec::new() })
             .collect();
-        (dir, splits)
+        (file, splits)
     }
 
     /// `sql`'s plan as DataFusion made it, or with partial aggregates folded on our scans: the
