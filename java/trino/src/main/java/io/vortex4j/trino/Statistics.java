@@ -93,9 +93,9 @@ final class Statistics {
             return range;
         }
         Range span = set.getSpan();
-        double low = span.getLowValue().map(v -> number(v).orElse(range.getMin())).orElse(range.getMin());
-        double high = span.getHighValue().map(v -> number(v).orElse(range.getMax())).orElse(range.getMax());
-        return new DoubleRange(Math.max(low, range.getMin()), Math.max(Math.max(low, range.getMin()), Math.min(high, range.getMax())));
+        double low = Math.max(range.getMin(), span.getLowValue().map(v -> number(v).orElse(range.getMin())).orElse(range.getMin()));
+        double high = Math.min(range.getMax(), span.getHighValue().map(v -> number(v).orElse(range.getMax())).orElse(range.getMax()));
+        return new DoubleRange(low, Math.max(low, high));
     }
 
     /** Per file column, its statistics over every file (a file without some is unknown). */
